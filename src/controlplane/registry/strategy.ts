@@ -1,0 +1,27 @@
+/**
+ * Per-resource behaviour of the generic registry, in the spirit of kube-apiserver's
+ * RESTCreateStrategy/RESTUpdateStrategy: defaults, validation and field-selector attributes.
+ * Every hook is optional; the generic store supplies metadata handling for all resources.
+ */
+import type { KObject } from '../../api/meta.js';
+import type { FieldError } from '../../machinery/errors.js';
+import type { TablePrinter } from '../../api/resource.js';
+
+export interface ResourceStrategy {
+  /** Fill server-side defaults in place (runs on create and update, after decoding). */
+  default?(obj: KObject): void;
+  /** Create-only preparation (e.g. pod status.phase=Pending, Service clusterIP allocation). */
+  prepareForCreate?(obj: KObject): void;
+  /** Update preparation with the stored object at hand (e.g. carry over allocated fields). */
+  prepareForUpdate?(obj: KObject, old: KObject): void;
+  validate?(obj: KObject): FieldError[];
+  validateUpdate?(obj: KObject, old: KObject): FieldError[];
+  /** Values of the kind's extra field-selector labels, e.g. pods `spec.nodeName`, `status.phase`. */
+  fieldAttributes?(obj: KObject): Record<string, string>;
+  /** Server-side printing for `kubectl get`; absent means NAME and AGE. */
+  table?: TablePrinter;
+  /** Deletion grace in seconds when the client gives none (pods: terminationGracePeriodSeconds). */
+  defaultGracePeriodSeconds?(obj: KObject): number;
+  /** Default propagation when the client sends none (batch/v1 Job: Orphan). */
+  defaultPropagationPolicy?: 'Orphan' | 'Background' | 'Foreground';
+}
