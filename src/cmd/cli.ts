@@ -1,0 +1,30 @@
+/** The `kruise` command line: the only place that reads argv and environment. */
+import { Command, InvalidArgumentError } from 'commander';
+import { runUp } from './up.js';
+
+function intOption(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('must be a non-negative integer');
+  return n;
+}
+
+const program = new Command();
+program.name('kruise').description('OpenKruise workloads in TypeScript, with an embedded Kubernetes control plane').version('0.1.0');
+
+program
+  .command('up')
+  .description('start the embedded control plane in the foreground and print "ready" when it serves')
+  .option('--data-dir <dir>', 'where the store, certificates and kubeconfig live', './.kruise')
+  .option('--port <n>', 'HTTPS port of the API server (0 picks a free port)', intOption, 6443)
+  .option('--host <address>', 'address to listen on', '127.0.0.1')
+  .option('--kubeconfig <path>', 'where to write the kubeconfig (default: <data-dir>/kubeconfig)')
+  .option('--nodes <n>', 'number of simulated nodes', intOption, 3)
+  .option('--in-memory', 'keep the store in memory only (nothing survives a restart)', false)
+  .action(async (opts: { dataDir: string; port: number; host: string; kubeconfig?: string; nodes: number; inMemory: boolean }) => {
+    await runUp(opts);
+  });
+
+program.parseAsync(process.argv).catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

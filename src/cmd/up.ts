@@ -1,0 +1,32 @@
+/** `kruise up`: the embedded control plane in the foreground, with a kubeconfig for kubectl. */
+import path from 'node:path';
+import { startControlPlane } from '../controlplane/control-plane.js';
+import { buildKubeconfig, writeKubeconfig } from '../controlplane/auth/kubeconfig.js';
+
+export interface UpOptions {
+  dataDir: string;
+  port: number;
+  host: string;
+  kubeconfig?: string;
+  nodes: number;
+  inMemory: boolean;
+}
+
+export async function runUp(options: UpOptions): Promise<void> {
+  const started = Date.now();
+  const dataDir = path.resolve(options.dataDir);
+  const plane = await startControlPlane({ dataDir, port: options.port, host: options.host, inMemory: options.inMemory });
+  const kubeconfigPath = path.resolve(options.kubeconfig ?? path.join(dataDir, 'kubeconfig'));
+  await writeKubeconfig(kubeconfigPath, buildKubeconfig({ server: plane.url, caPem: plane.pki.ca.certPem, user: 'admin', token: plane.pki.adminToken, clusterName: 'kruise' }));
+  console.log(`kruise control plane ready at ${plane.url} in ${Date.now() - started} ms; kubeconfig: ${kubeconfigPath}`);
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`received ${signal}, shutting down`);
+    await plane.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}

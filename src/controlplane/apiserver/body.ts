@@ -1,0 +1,46 @@
+/** Request body decoding: JSON (strict about shape), YAML for apply patches, with Kubernetes' error texts. */
+import { parse as parseYaml } from 'yaml';
+import type { KObject } from '../../api/meta.js';
+import { errors } from '../../machinery/errors.js';
+
+export function decodeJson(body: Buffer | undefined): unknown {
+  if (!body || body.length === 0) throw errors.badRequest('the body of the request was empty');
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch (e) {
+    throw errors.badRequest(`couldn't get version/kind; json parse error: ${(e as Error).message}`);
+  }
+}
+
+export function decodeYamlOrJson(body: Buffer | undefined): unknown {
+  if (!body || body.length === 0) throw errors.badRequest('the body of the request was empty');
+  const text = body.toString('utf8');
+  try {
+    return JSON.parse(text);
+  } catch {
+    try {
+      return parseYaml(text);
+    } catch (e) {
+      throw errors.badRequest(`error decoding YAML: ${(e as Error).message}`);
+    }
+  }
+}
+
+export function decodeObject(body: Buffer | undefined, contentType: string | undefined): KObject {
+  const value = contentType?.includes('yaml') ? decodeYamlOrJson(body) : decodeJson(body);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw errors.badRequest('Object \'Kind\' is missing in the request body: the body must be a JSON object');
+  }
+  const obj = value as KObject;
+  if (obj.metadata !== undefined && (typeof obj.metadata !== 'object' || obj.metadata === null || Array.isArray(obj.metadata))) {
+    throw errors.badRequest('metadata must be an object');
+  }
+  return obj;
+}
+
+/** Content types accepted for writes (besides patches); protobuf is refused. */
+export function checkWriteContentType(contentType: string | undefined): void {
+  const ct = (contentType ?? 'application/json').split(';')[0].trim();
+  if (ct === 'application/json' || ct === 'application/yaml' || ct === '' || ct === '*/*') return;
+  throw errors.unsupportedMediaType(ct);
+}

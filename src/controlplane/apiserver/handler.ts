@@ -1,0 +1,94 @@
+/**
+ * The API handler: one entry point for HTTP and in-process requests. Routes non-resource paths
+ * (version, health, discovery, OpenAPI), then resource requests to the registry, and turns every
+ * failure into a Status response.
+ */
+import { errors, StatusError } from '../../machinery/errors.js';
+import type { Registry } from '../registry/registry.js';
+import { parseRequestInfo } from './request-info.js';
+import type { ApiRequest, ApiResponse } from './types.js';
+import { apiGroupList, apiResourceList, apiVersions } from './discovery.js';
+import { handleResource } from './resource-handler.js';
+import { OpenApiRoutes } from './openapi-routes.js';
+import { metrics } from './metrics.js';
+import { reviewResponse } from './reviews.js';
+
+export const serverVersion = {
+  major: '1', minor: '32', gitVersion: 'v1.32.4-kruise', gitCommit: '0000000000000000000000000000000000000000', gitTreeState: 'clean',
+  buildDate: '2026-11-01T00:00:00Z', goVersion: 'go1.23.0', compiler: 'gc', platform: 'linux/amd64',
+};
+
+export interface HandlerOptions {
+  registry: Registry;
+  /** host:port clients reach the server on (for /api serverAddressByClientCIDRs). */
+  serverAddress: () => string;
+  isReady?: () => boolean;
+}
+
+export class ApiHandler {
+  private readonly openapi: OpenApiRoutes;
+
+  constructor(private readonly options: HandlerOptions) {
+    this.openapi = new OpenApiRoutes(options.registry.table);
+  }
+
+  async handle(req: ApiRequest): Promise<ApiResponse> {
+    const started = process.hrtime.bigint();
+    const info = parseRequestInfo(req.method, req.path, req.query);
+    let response: ApiResponse;
+    try {
+      response = await this.route(req, info);
+    } catch (e) {
+      response = errorResponse(e);
+    }
+    const labels = info.isResource
+      ? { verb: info.verb, group: info.group, resource: info.resource, subresource: info.subresource ?? '' }
+      : { verb: info.verb, group: '', resource: '', subresource: '' };
+    metrics.requests.inc({ ...labels, code: String(response.code) });
+    if (!response.watch) metrics.latency.observe({ verb: labels.verb, group: labels.group, resource: labels.resource }, Number(process.hrtime.bigint() - started) / 1e9);
+    return response;
+  }
+
+  private async route(req: ApiRequest, info: ReturnType<typeof parseRequestInfo>): Promise<ApiResponse> {
+    if (!info.isResource) return this.nonResource(req);
+    const table = this.options.registry.table;
+    const r = table.lookup(info.group, info.version, info.resource);
+    if (!r) throw new StatusError(404, 'NotFound', 'the server could not find the requested resource', {});
+    if (!r.definition.namespaced && info.namespace) throw new StatusError(404, 'NotFound', 'the server could not find the requested resource', {});
+    const review = reviewResponse(r, info, req);
+    if (review) return review;
+    return handleResource(this.options.registry, r, info, req);
+  }
+
+  private nonResource(req: ApiRequest): ApiResponse {
+    const path = req.path.replace(/\/+$/, '') || '/';
+    if (req.method !== 'GET' && req.method !== 'HEAD') throw errors.methodNotAllowed('the server does not allow this method on the requested resource');
+    const table = this.options.registry.table;
+    if (path === '/version') return { code: 200, body: serverVersion };
+    if (path === '/healthz' || path === '/livez' || path === '/readyz' || /^\/(healthz|livez|readyz)\//.test(path)) {
+      const ready = path.startsWith('/readyz') ? this.options.isReady?.() ?? true : true;
+      return ready ? { code: 200, text: 'ok', contentType: 'text/plain; charset=utf-8' } : { code: 500, text: '[-]ready failed: not ready\nreadyz check failed', contentType: 'text/plain' };
+    }
+    if (path === '/api') return { code: 200, body: apiVersions(this.options.serverAddress()) };
+    if (path === '/apis') return { code: 200, body: apiGroupList(table) };
+    const gv = /^\/(?:api\/(v1)|apis\/([^/]+)\/([^/]+))$/.exec(path);
+    if (gv) {
+      const doc = gv[1] ? apiResourceList(table, '', gv[1]) : apiResourceList(table, gv[2], gv[3]);
+      if (doc) return { code: 200, body: doc };
+    }
+    const apiGroup = /^\/apis\/([^/]+)$/.exec(path);
+    if (apiGroup) {
+      const group = (apiGroupList(table).groups as { name: string }[]).find((g) => g.name === apiGroup[1]);
+      if (group) return { code: 200, body: { kind: 'APIGroup', apiVersion: 'v1', ...group } };
+    }
+    const openapi = this.openapi.handle(path);
+    if (openapi) return openapi;
+    throw new StatusError(404, 'NotFound', 'the server could not find the requested resource', {});
+  }
+}
+
+export function errorResponse(e: unknown): ApiResponse {
+  const err = e instanceof StatusError ? e : errors.internal(e instanceof Error ? e.message : String(e));
+  if (!(e instanceof StatusError)) console.error('internal error', e);
+  return { code: err.code, body: err.toStatus(), headers: err.headers };
+}

@@ -1,0 +1,141 @@
+/**
+ * HTTPS transport: one TLS port speaking h2 and HTTP/1.1 (ALPN), client certificates requested but
+ * not required (token users share the port), authentication, body limits, JSON responses and
+ * streamed watches whose headers are flushed before the first event.
+ */
+import http2 from 'node:http2';
+import type { TLSSocket } from 'node:tls';
+import type { AddressInfo } from 'node:net';
+import { errors } from '../../machinery/errors.js';
+import { anonymousUser, isAnonymousAllowed, type Authenticator } from '../auth/authn.js';
+import type { ApiHandler } from './handler.js';
+import { errorResponse } from './handler.js';
+import type { ApiRequest, ApiResponse } from './types.js';
+import { promRegistry } from './metrics.js';
+
+type Req = http2.Http2ServerRequest;
+type Res = http2.Http2ServerResponse;
+
+export const maxBodyBytes = 3 * 1024 * 1024;
+
+export interface HttpServerOptions {
+  handler: ApiHandler;
+  authenticator: Authenticator;
+  tls: { certPem: string; keyPem: string; caPem: string };
+  host: string;
+  port: number;
+}
+
+export interface HttpServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startHttpServer(options: HttpServerOptions): Promise<HttpServer> {
+  const server = http2.createSecureServer({
+    cert: options.tls.certPem, key: options.tls.keyPem, ca: options.tls.caPem,
+    allowHTTP1: true, requestCert: true, rejectUnauthorized: false,
+    settings: { maxConcurrentStreams: 1000 },
+  });
+  const open = new Set<() => void>();
+  server.on('request', (req: Req, res: Res) => {
+    serve(options, req, res, open).catch((e) => {
+      console.error('request failed', e);
+      if (!res.headersSent) send(res, errorResponse(e));
+    });
+  });
+  server.on('sessionError', () => undefined);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const sockets = new Set<import('node:net').Socket>();
+  server.on('secureConnection', (s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => new Promise<void>((resolve) => {
+      for (const stop of open) stop();
+      server.close(() => resolve());
+      for (const s of sockets) s.destroy();
+    }),
+  };
+}
+
+async function serve(options: HttpServerOptions, req: Req, res: Res, open: Set<() => void>): Promise<void> {
+  const url = new URL(req.url, 'https://localhost');
+  const headers: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (!k.startsWith(':')) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  const peer = (req.socket as TLSSocket).getPeerCertificate?.(false);
+  const check = options.authenticator.check({ headers, peerCertificateDer: peer && peer.raw ? peer.raw : undefined });
+  if (check.status === 'rejected' || (check.status === 'anonymous' && !isAnonymousAllowed(url.pathname, req.method))) {
+    return send(res, errorResponse(errors.unauthorized()));
+  }
+  const user = check.status === 'authenticated' ? check.user : anonymousUser;
+  if (url.pathname === '/metrics') {
+    return send(res, { code: 200, text: await promRegistry.metrics(), contentType: promRegistry.contentType });
+  }
+  let body: Buffer | undefined;
+  try {
+    body = await readBody(req);
+  } catch (e) {
+    return send(res, errorResponse(e));
+  }
+  const apiReq: ApiRequest = { method: req.method, path: url.pathname, query: url.searchParams, headers, body, user: { ...user, groups: [...user.groups] } };
+  const response = await options.handler.handle(apiReq);
+  if (response.watch) return stream(res, response, open);
+  send(res, response, req.method === 'HEAD');
+}
+
+function readBody(req: Req): Promise<Buffer | undefined> {
+  if (req.method === 'GET' || req.method === 'HEAD') return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > maxBodyBytes) {
+        reject(errors.requestEntityTooLarge('the request body is too large: limit is 3MB'));
+        req.removeAllListeners('data');
+        req.resume();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(chunks.length ? Buffer.concat(chunks) : undefined));
+    req.on('error', reject);
+  });
+}
+
+function responseHeaders(r: ApiResponse, contentType: string): Record<string, string | string[]> {
+  const h: Record<string, string | string[]> = { 'content-type': contentType, 'cache-control': 'no-cache, private', ...(r.headers ?? {}) };
+  if (r.warnings?.length) h['warning'] = r.warnings.map((w) => `299 - ${JSON.stringify(w)}`);
+  return h;
+}
+
+function send(res: Res, r: ApiResponse, headOnly = false): void {
+  const text = r.text ?? (r.body === undefined ? '' : JSON.stringify(r.body));
+  const contentType = r.contentType ?? 'application/json';
+  res.writeHead(r.code, responseHeaders(r, contentType));
+  if (headOnly) res.end();
+  else res.end(text);
+}
+
+function stream(res: Res, r: ApiResponse, open: Set<() => void>): void {
+  res.writeHead(200, responseHeaders(r, 'application/json'));
+  // Clients block on response headers (kubectl wait / rollout status), so they must leave now.
+  const flush = (res as unknown as { flushHeaders?: () => void }).flushHeaders;
+  if (flush) flush.call(res);
+  else res.write('');
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    open.delete(stopAll);
+    stop();
+    res.end();
+  };
+  const stop = r.watch!.start((line) => { if (!ended) res.write(line); }, end);
+  const stopAll = () => end();
+  open.add(stopAll);
+  res.on('close', end);
+}

@@ -1,0 +1,70 @@
+/** Query-string and Accept-header options of resource requests. */
+import { errors } from '../../machinery/errors.js';
+import type { FieldValidation, RequestContext, UserInfo } from '../registry/context.js';
+import type { ListOptions } from '../registry/read.js';
+import type { DeleteOptions, PropagationPolicy } from '../registry/delete.js';
+import type { ApiRequest } from './types.js';
+
+export function requestContext(req: ApiRequest, user: UserInfo): RequestContext {
+  const q = req.query;
+  const dryRun = q.getAll('dryRun');
+  if (dryRun.some((d) => d !== 'All')) throw errors.badRequest(`dryRun: Unsupported value: "${dryRun.join(',')}": supported values: "All"`);
+  const fv = q.get('fieldValidation') ?? 'Warn';
+  if (!['Ignore', 'Warn', 'Strict'].includes(fv)) {
+    throw errors.badRequest(`fieldValidation: Unsupported value: "${fv}": supported values: "Ignore", "Strict", "Warn"`);
+  }
+  const fieldManager = q.get('fieldManager') ?? undefined;
+  if (fieldManager && fieldManager.length > 128) throw errors.badRequest('fieldManager: Too long: may not be longer than 128');
+  return { user, dryRun: dryRun.length > 0, fieldManager, fieldValidation: fv as FieldValidation, warnings: [], userAgent: req.headers['user-agent'] };
+}
+
+function intParam(q: URLSearchParams, name: string): number | undefined {
+  const v = q.get(name);
+  if (v === null || v === '') return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n)) throw errors.badRequest(`${name}: invalid value ${JSON.stringify(v)}: must be an integer`);
+  return n;
+}
+
+export function listOptions(q: URLSearchParams): ListOptions & { timeoutSeconds?: number; allowWatchBookmarks: boolean; sendInitialEvents?: boolean } {
+  return {
+    labelSelector: q.get('labelSelector') ?? undefined,
+    fieldSelector: q.get('fieldSelector') ?? undefined,
+    limit: intParam(q, 'limit'),
+    continue: q.get('continue') ?? undefined,
+    resourceVersion: q.get('resourceVersion') ?? undefined,
+    resourceVersionMatch: q.get('resourceVersionMatch') ?? undefined,
+    timeoutSeconds: intParam(q, 'timeoutSeconds'),
+    allowWatchBookmarks: q.get('allowWatchBookmarks') === 'true' || q.get('allowWatchBookmarks') === '1',
+    sendInitialEvents: q.get('sendInitialEvents') === 'true' ? true : undefined,
+  };
+}
+
+const policies = ['Orphan', 'Background', 'Foreground'];
+
+/** DeleteOptions from the body (kubectl sends one) merged with query parameters. */
+export function deleteOptions(q: URLSearchParams, body: unknown): DeleteOptions {
+  const o: DeleteOptions = typeof body === 'object' && body !== null ? { ...(body as DeleteOptions) } : {};
+  const grace = intParam(q, 'gracePeriodSeconds');
+  if (grace !== undefined) o.gracePeriodSeconds = grace;
+  const policy = q.get('propagationPolicy');
+  if (policy) o.propagationPolicy = policy as PropagationPolicy;
+  if (o.propagationPolicy && !policies.includes(o.propagationPolicy)) {
+    throw errors.invalid('DeleteOptions', '', '', [{ type: 'FieldValueNotSupported', field: 'propagationPolicy', value: o.propagationPolicy, detail: 'supported values: "Foreground", "Background", "Orphan", nil' }]);
+  }
+  if (q.get('orphanDependents')) o.orphanDependents = q.get('orphanDependents') === 'true';
+  return o;
+}
+
+export interface AcceptInfo {
+  table: boolean;
+  includeObject: 'None' | 'Metadata' | 'Object';
+}
+
+export function acceptInfo(req: ApiRequest): AcceptInfo {
+  const accept = req.headers['accept'] ?? '';
+  const first = accept.split(',')[0] ?? '';
+  const table = /as=Table/.test(first) && /g=meta\.k8s\.io/.test(first);
+  const io = req.query.get('includeObject');
+  return { table, includeObject: io === 'None' || io === 'Object' ? io : 'Metadata' };
+}

@@ -1,0 +1,43 @@
+/**
+ * Built-in resources as served resources: storage location and version, printers, strategic merge
+ * patch metadata, and advisory schemas (for unknown-field detection and OpenAPI). events.k8s.io/v1
+ * is a second view of the core/v1 events storage.
+ */
+import type { KObject } from '../api/meta.js';
+import { builtinResources } from './registry/builtin/index.js';
+import { coreEventToEventsV1, eventsV1ToCoreEvent } from './registry/builtin/index.js';
+import { builtinPrinters } from './printers/index.js';
+import { builtinSchema } from './openapi/index.js';
+import { builtinPatchSchema } from '../machinery/patch/builtin-patch-meta.js';
+import { storagePrefixFor } from './registry/keys.js';
+import { apiVersionOf, rewriteApiVersion, type ServedResource } from './registry/served-resource.js';
+import type { JSONSchemaProps } from '../machinery/schema/types.js';
+
+async function eventsConvert(obj: KObject, to: string): Promise<KObject> {
+  if (obj.apiVersion === to) return obj;
+  return to === 'v1' ? eventsV1ToCoreEvent(obj) : coreEventToEventsV1(obj);
+}
+
+export function builtinServedResources(): ServedResource[] {
+  return builtinResources().map(({ definition: d, strategy, tracksGeneration }) => {
+    const isEventsView = d.group === 'events.k8s.io';
+    let schema: JSONSchemaProps | undefined;
+    try {
+      schema = builtinSchema(d.group, d.version, d.kind) as JSONSchemaProps | undefined;
+    } catch {
+      schema = undefined;
+    }
+    return {
+      definition: d,
+      strategy,
+      tracksGeneration,
+      storagePrefix: isEventsView ? storagePrefixFor('', 'events') : storagePrefixFor(d.group, d.plural),
+      storageApiVersion: isEventsView ? 'v1' : apiVersionOf(d),
+      schema,
+      schemaIsAuthoritative: false,
+      printer: strategy.table ?? builtinPrinters[`${d.group}/${d.kind}`],
+      patchSchema: builtinPatchSchema(d.group, d.kind),
+      convert: isEventsView || (d.group === '' && d.plural === 'events') ? eventsConvert : rewriteApiVersion,
+    };
+  });
+}

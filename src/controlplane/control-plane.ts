@@ -1,0 +1,98 @@
+/**
+ * The embedded control plane's API server: durable store, built-in and CRD resources, system
+ * controllers (CRDs, namespaces, garbage collection), TLS, authentication and the HTTP listener.
+ */
+import path from 'node:path';
+import type { KObject } from '../api/meta.js';
+import { createFileStore } from './storage/file-store.js';
+import type { Store } from './storage/store.js';
+import { ResourceTable } from './registry/resource-table.js';
+import { Registry } from './registry/registry.js';
+import { systemContext } from './registry/context.js';
+import { builtinServedResources } from './builtin-served.js';
+import { ApiHandler } from './apiserver/handler.js';
+import { startHttpServer, type HttpServer } from './apiserver/http-server.js';
+import { createAuthenticator } from './auth/authn.js';
+import { loadOrCreatePki, type ServerPki } from './auth/pki.js';
+import { CrdController } from './system/crd-controller.js';
+import { NamespaceController } from './system/namespace-controller.js';
+import { GarbageCollector } from './system/garbage-collector.js';
+import { metrics } from './apiserver/metrics.js';
+import { installTypeHints } from './type-hints.js';
+
+export interface ControlPlaneOptions {
+  /** Data directory; the store lives in `<dir>/store`, certificates in `<dir>/pki`. */
+  dataDir: string;
+  port: number;
+  host?: string;
+  /** Keep the store in memory only (tests that need no durability). */
+  inMemory?: boolean;
+}
+
+export interface ControlPlane {
+  url: string;
+  port: number;
+  pki: ServerPki;
+  registry: Registry;
+  handler: ApiHandler;
+  store: Store;
+  stop(): Promise<void>;
+}
+
+const bootstrapNamespaces = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
+
+export async function startControlPlane(options: ControlPlaneOptions): Promise<ControlPlane> {
+  const host = options.host ?? '127.0.0.1';
+  installTypeHints();
+  const store = await createFileStore({ dir: options.inMemory ? undefined : path.join(options.dataDir, 'store') });
+  const table = new ResourceTable();
+  for (const r of builtinServedResources()) table.add(r);
+  const registry = new Registry({ store, table });
+  const crds = new CrdController(registry);
+  crds.start();
+  await bootstrap(registry);
+  const namespaces = new NamespaceController(registry);
+  const gc = new GarbageCollector(registry);
+  namespaces.start();
+  gc.start();
+  const pki = await loadOrCreatePki(options.dataDir, { hosts: [...new Set(['127.0.0.1', 'localhost', '::1', host])] });
+  const authenticator = createAuthenticator({
+    caPem: pki.ca.certPem,
+    tokens: { [pki.adminToken]: { username: 'admin', uid: 'admin', groups: ['system:masters'] } },
+  });
+  let server: HttpServer | undefined;
+  const handler = new ApiHandler({ registry, serverAddress: () => `${host}:${server?.port ?? options.port}` });
+  server = await startHttpServer({ handler, authenticator, tls: { certPem: pki.serving.certPem, keyPem: pki.serving.keyPem, caPem: pki.ca.certPem }, host, port: options.port });
+  const statsTimer = setInterval(() => {
+    const s = store.stats();
+    metrics.storeObjects.set(s.objects);
+    metrics.storeBytes.set(s.bytes);
+  }, 5000);
+  statsTimer.unref();
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `https://${urlHost}:${server.port}`, port: server.port, pki, registry, handler, store,
+    async stop() {
+      clearInterval(statsTimer);
+      await server!.close();
+      await Promise.all([crds.stop(), namespaces.stop(), gc.stop()]);
+      await store.close();
+    },
+  };
+}
+
+async function bootstrap(registry: Registry): Promise<void> {
+  const ns = registry.table.lookup('', 'v1', 'namespaces')!;
+  for (const name of bootstrapNamespaces) {
+    if (registry.store.get(`/core/namespaces/${name}`)) continue;
+    await registry.create(ns, undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name } }, systemContext());
+  }
+  const services = registry.table.lookup('', 'v1', 'services')!;
+  if (!registry.store.get('/core/services/default/kubernetes')) {
+    const svc: KObject = {
+      apiVersion: 'v1', kind: 'Service', metadata: { name: 'kubernetes', namespace: 'default', labels: { component: 'apiserver', provider: 'kubernetes' } },
+      spec: { type: 'ClusterIP', ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: 6443 }] },
+    };
+    await registry.create(services, 'default', svc, systemContext());
+  }
+}

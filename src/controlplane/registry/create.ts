@@ -1,0 +1,90 @@
+/** POST to a collection: metadata, defaults, admission, validation, then the store. */
+import { randomUUID } from 'node:crypto';
+import type { KObject } from '../../api/meta.js';
+import { errors, field } from '../../machinery/errors.js';
+import { StoreError } from '../storage/store.js';
+import type { RegistryCore } from './core.js';
+import { storeErrorToStatus, timestamp } from './core.js';
+import type { RequestContext } from './context.js';
+import { apiVersionOf, type ServedResource } from './served-resource.js';
+import { objectKey } from './keys.js';
+import { applySchemaDefaults, handleUnknownFields, validateObject } from './validate.js';
+import { trackUpdate } from './managed.js';
+import { checkNamespaceWritable } from './namespace-check.js';
+
+const nameAlphabet = 'bcdfghjklmnpqrstvwxz2456789';
+
+export function generateNameSuffix(): string {
+  let s = '';
+  for (let i = 0; i < 5; i++) s += nameAlphabet[Math.floor(Math.random() * nameAlphabet.length)];
+  return s;
+}
+
+export function checkBodyMatches(r: ServedResource, body: KObject, namespace: string | undefined, name?: string): void {
+  const expected = apiVersionOf(r.definition);
+  if (body.apiVersion !== undefined && body.apiVersion !== expected) {
+    const sameGroup = body.apiVersion.split('/').length === expected.split('/').length && body.apiVersion.split('/')[0] === expected.split('/')[0];
+    if (!sameGroup || !r.definition.group) {
+      throw errors.badRequest(`the API version in the data (${body.apiVersion}) does not match the expected API version (${expected})`);
+    }
+  }
+  if (body.kind !== undefined && body.kind !== r.definition.kind) {
+    throw errors.badRequest(`the kind in the data (${body.kind}) does not match the expected kind (${r.definition.kind})`);
+  }
+  if (typeof body.metadata !== 'object' || body.metadata === null) body.metadata = {};
+  if (r.definition.namespaced && namespace && body.metadata.namespace && body.metadata.namespace !== namespace) {
+    throw errors.badRequest('the namespace of the provided object does not match the namespace sent on the request');
+  }
+  if (name !== undefined && body.metadata.name && body.metadata.name !== name) {
+    throw errors.badRequest('the name of the object (' + body.metadata.name + ') does not match the name on the URL (' + name + ')');
+  }
+}
+
+export async function createObject(core: RegistryCore, r: ServedResource, namespace: string | undefined, body: KObject, ctx: RequestContext, options: { managedFieldsSet?: boolean } = {}): Promise<KObject> {
+  checkBodyMatches(r, body, namespace);
+  const d = r.definition;
+  const now = core.now();
+  let obj: KObject = { ...body, apiVersion: apiVersionOf(d), kind: d.kind, metadata: { ...body.metadata } };
+  const m = obj.metadata;
+  if (m.resourceVersion) throw errors.badRequest('resourceVersion should not be set on objects to be created');
+  if (!m.name && !m.generateName) {
+    throw errors.invalid(d.kind, '', d.group, [field.required('metadata.name', 'name or generateName is required')]);
+  }
+  if (d.namespaced) m.namespace = namespace ?? m.namespace ?? 'default';
+  else delete m.namespace;
+  if (d.namespaced) await checkNamespaceWritable(core, m.namespace!);
+  m.uid = randomUUID();
+  m.creationTimestamp = timestamp(now);
+  delete m.deletionTimestamp;
+  delete m.deletionGracePeriodSeconds;
+  if (r.tracksGeneration) m.generation = 1;
+  else delete m.generation;
+  const generated = !m.name;
+  if (generated) m.name = m.generateName + generateNameSuffix();
+  handleUnknownFields(r, obj, ctx);
+  if (d.subresources?.status) delete obj.status;
+  r.strategy.default?.(obj);
+  applySchemaDefaults(r, obj);
+  r.strategy.prepareForCreate?.(obj);
+  obj = (await core.admission.mutate({ operation: 'CREATE', resource: r, namespace: m.namespace, name: m.name, object: obj, ctx })) ?? obj;
+  validateObject(r, obj, undefined);
+  await core.admission.validate({ operation: 'CREATE', resource: r, namespace: obj.metadata.namespace, name: obj.metadata.name, object: obj, ctx });
+  if (!options.managedFieldsSet) trackUpdate(r, undefined, obj, ctx, now);
+  if (ctx.dryRun) return obj;
+  return storeWithGeneratedName(core, r, obj, generated);
+}
+
+async function storeWithGeneratedName(core: RegistryCore, r: ServedResource, obj: KObject, generated: boolean): Promise<KObject> {
+  const requested = obj.apiVersion!;
+  const stored = await r.convert(obj, r.storageApiVersion);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const result = await core.store.create(objectKey(r, stored.metadata.namespace, stored.metadata.name!), stored);
+      return r.convert(result.object, requested);
+    } catch (e) {
+      const clash = e instanceof StoreError && e.code === 'AlreadyExists';
+      if (!clash || !generated || attempt >= 8) throw storeErrorToStatus(e, r, stored.metadata.name!);
+      stored.metadata = { ...stored.metadata, name: obj.metadata.generateName + generateNameSuffix() };
+    }
+  }
+}

@@ -1,0 +1,75 @@
+/** The registry facade: every verb on every served resource, independent of HTTP. */
+import type { KList, KObject } from '../../api/meta.js';
+import type { Store } from '../storage/store.js';
+import type { Admission, RequestContext } from './context.js';
+import { noAdmission } from './context.js';
+import type { RegistryCore } from './core.js';
+import type { ResourceTable } from './resource-table.js';
+import type { ServedResource } from './served-resource.js';
+import { createObject } from './create.js';
+import { updateObject } from './update.js';
+import { patchObject, type PatchRequest } from './patch.js';
+import { deleteObject, type DeleteOptions } from './delete.js';
+import { getObject, listObjects, type ListOptions } from './read.js';
+import { watchObjects, type WatchDelivery, type WatchOptions, type RegistryWatch } from './watch.js';
+import { getScale, writeScale } from './scale.js';
+import { bindPod, evictPod, finalizeNamespace } from './pod-subresources.js';
+import { buildMatcher } from './selection.js';
+import { collectionPrefix } from './keys.js';
+
+export interface RegistryOptions {
+  store: Store;
+  table: ResourceTable;
+  admission?: Admission;
+  now?: () => Date;
+}
+
+export class Registry {
+  readonly core: RegistryCore;
+
+  constructor(options: RegistryOptions) {
+    this.core = { store: options.store, table: options.table, admission: options.admission ?? noAdmission, now: options.now ?? (() => new Date()) };
+  }
+
+  get table(): ResourceTable { return this.core.table; }
+  get store(): Store { return this.core.store; }
+
+  setAdmission(admission: Admission): void { this.core.admission = admission; }
+
+  get(r: ServedResource, ns: string | undefined, name: string): Promise<KObject> { return getObject(this.core, r, ns, name); }
+  list(r: ServedResource, ns: string | undefined, o: ListOptions): Promise<KList> { return listObjects(this.core, r, ns, o); }
+  watch(r: ServedResource, ns: string | undefined, o: WatchOptions, deliver: (d: WatchDelivery) => void): RegistryWatch {
+    return watchObjects(this.core, r, ns, o, deliver);
+  }
+  create(r: ServedResource, ns: string | undefined, body: KObject, ctx: RequestContext): Promise<KObject> { return createObject(this.core, r, ns, body, ctx); }
+  update(r: ServedResource, ns: string | undefined, name: string, body: KObject, ctx: RequestContext, subresource?: string): Promise<KObject> {
+    return updateObject(this.core, r, ns, name, body, ctx, { subresource });
+  }
+  patch(r: ServedResource, ns: string | undefined, name: string, req: PatchRequest, ctx: RequestContext): Promise<KObject> { return patchObject(this.core, r, ns, name, req, ctx); }
+  delete(r: ServedResource, ns: string | undefined, name: string, o: DeleteOptions, ctx: RequestContext): Promise<KObject> { return deleteObject(this.core, r, ns, name, o, ctx); }
+  getScale(r: ServedResource, ns: string | undefined, name: string): Promise<KObject> { return getScale(this.core, r, ns, name); }
+  writeScale(r: ServedResource, ns: string | undefined, name: string, change: { scale?: KObject; patch?: PatchRequest }, ctx: RequestContext): Promise<KObject> {
+    return writeScale(this.core, r, ns, name, change, ctx);
+  }
+  bind(pods: ServedResource, ns: string, name: string, binding: KObject, ctx: RequestContext): Promise<void> { return bindPod(this.core, pods, ns, name, binding, ctx); }
+  evict(pods: ServedResource, ns: string, name: string, eviction: KObject, ctx: RequestContext): Promise<void> {
+    return evictPod(this.core, pods, this.core.table.lookup('policy', 'v1', 'poddisruptionbudgets'), ns, name, eviction, ctx);
+  }
+  finalizeNamespace(namespaces: ServedResource, name: string, body: KObject): Promise<KObject> { return finalizeNamespace(this.core, namespaces, name, body); }
+
+  /** Deletes every matching object; failures of single objects other than NotFound abort. */
+  async deleteCollection(r: ServedResource, ns: string | undefined, o: ListOptions, del: DeleteOptions, ctx: RequestContext): Promise<number> {
+    const matcher = buildMatcher(r, o);
+    const items = this.core.store.list(collectionPrefix(r, ns), { filter: matcher }).items;
+    let count = 0;
+    for (const item of items) {
+      try {
+        await deleteObject(this.core, r, item.object.metadata.namespace, item.object.metadata.name!, del, ctx);
+        count++;
+      } catch (e) {
+        if ((e as { code?: number }).code !== 404) throw e;
+      }
+    }
+    return count;
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * PUT and the shared update path used by PATCH and subresources: carry server-owned metadata
+ * over, isolate status, bump generation on spec changes, admit, validate, then compare-and-swap.
+ */
+import type { KObject } from '../../api/meta.js';
+import { errors } from '../../machinery/errors.js';
+import { deepEqual } from '../../machinery/deep-equal.js';
+import { StoreError, type StoredObject } from '../storage/store.js';
+import type { RegistryCore } from './core.js';
+import { storeErrorToStatus } from './core.js';
+import type { RequestContext } from './context.js';
+import { apiVersionOf, type ServedResource } from './served-resource.js';
+import { objectKey } from './keys.js';
+import { checkBodyMatches } from './create.js';
+import { applySchemaDefaults, handleUnknownFields, validateObject } from './validate.js';
+import { trackUpdate } from './managed.js';
+
+export interface UpdateOptions {
+  subresource?: string;
+  /** managedFields already computed (server-side apply). */
+  managedFieldsSet?: boolean;
+}
+
+export function loadCurrent(core: RegistryCore, r: ServedResource, namespace: string | undefined, name: string): StoredObject {
+  const current = core.store.get(objectKey(r, namespace, name));
+  if (!current) throw errors.notFound(r.definition.plural, name, r.definition.group);
+  return current;
+}
+
+export async function updateObject(core: RegistryCore, r: ServedResource, namespace: string | undefined, name: string, body: KObject, ctx: RequestContext, options: UpdateOptions = {}): Promise<KObject> {
+  checkBodyMatches(r, body, namespace, name);
+  const precondition = body.metadata.resourceVersion;
+  for (let attempt = 0; ; attempt++) {
+    const current = loadCurrent(core, r, namespace, name);
+    try {
+      return await writeUpdate(core, r, current, structuredClone(body), ctx, options);
+    } catch (e) {
+      if (precondition || !(e instanceof StoreError && e.code === 'Conflict') || attempt > 20) throw storeErrorToStatus(e, r, name);
+    }
+  }
+}
+
+/** Everything of an update after the new object is known. Throws StoreError('Conflict') on a lost race. */
+export async function writeUpdate(core: RegistryCore, r: ServedResource, current: StoredObject, next: KObject, ctx: RequestContext, options: UpdateOptions): Promise<KObject> {
+  const d = r.definition;
+  const requested = apiVersionOf(d);
+  const old = await r.convert(current.object, requested);
+  const rv = next.metadata?.resourceVersion;
+  if (rv && rv !== old.metadata.resourceVersion) throw errors.conflict(d.plural, old.metadata.name!, d.group);
+  let obj = mergeServerOwned(r, old, next, options.subresource);
+  handleUnknownFields(r, obj, ctx);
+  r.strategy.default?.(obj);
+  applySchemaDefaults(r, obj);
+  r.strategy.prepareForUpdate?.(obj, old);
+  if (r.tracksGeneration && specChanged(r, old, obj)) obj.metadata.generation = (old.metadata.generation ?? 0) + 1;
+  obj = (await core.admission.mutate({ operation: 'UPDATE', resource: r, subresource: options.subresource, namespace: old.metadata.namespace, name: old.metadata.name, object: obj, oldObject: old, ctx })) ?? obj;
+  validateObject(r, obj, old);
+  await core.admission.validate({ operation: 'UPDATE', resource: r, subresource: options.subresource, namespace: old.metadata.namespace, name: old.metadata.name, object: obj, oldObject: old, ctx });
+  if (!options.managedFieldsSet) trackUpdate(r, old, obj, ctx, core.now(), options.subresource);
+  if (ctx.dryRun) return obj;
+  const key = current.key;
+  const finalized = obj.metadata.deletionTimestamp && (obj.metadata.finalizers ?? []).length === 0;
+  const stored = await r.convert(obj, r.storageApiVersion);
+  if (finalized) {
+    const updated = await core.store.update(key, stored, current.rv);
+    const removed = await core.store.delete(key, updated.rv);
+    return r.convert(removed.object, requested);
+  }
+  const result = await core.store.update(key, stored, current.rv);
+  return r.convert(result.object, requested);
+}
+
+/** Fields the client cannot change through this endpoint are taken from the stored object. */
+function mergeServerOwned(r: ServedResource, old: KObject, next: KObject, subresource?: string): KObject {
+  const m = old.metadata;
+  if (subresource === 'status') {
+    return { ...old, status: next.status, metadata: { ...m, managedFields: m.managedFields } };
+  }
+  const obj: KObject = { ...next, apiVersion: old.apiVersion, kind: old.kind };
+  obj.metadata = {
+    ...next.metadata,
+    name: m.name, namespace: m.namespace, uid: m.uid, creationTimestamp: m.creationTimestamp,
+    deletionTimestamp: m.deletionTimestamp, deletionGracePeriodSeconds: m.deletionGracePeriodSeconds,
+    generation: m.generation, resourceVersion: m.resourceVersion,
+  };
+  if (next.metadata.managedFields === undefined) obj.metadata.managedFields = m.managedFields;
+  if (r.definition.subresources?.status) {
+    if (old.status === undefined) delete obj.status;
+    else obj.status = old.status;
+  }
+  for (const k of Object.keys(obj.metadata) as (keyof KObject['metadata'])[]) if (obj.metadata[k] === undefined) delete obj.metadata[k];
+  return obj;
+}
+
+function specChanged(r: ServedResource, old: KObject, obj: KObject): boolean {
+  const strip = (o: KObject) => {
+    const { metadata: _m, status, ...rest } = o;
+    return r.definition.subresources?.status ? rest : { ...rest, status };
+  };
+  if (obj.metadata.deletionTimestamp && !old.metadata.deletionTimestamp) return true;
+  return !deepEqual(strip(old), strip(obj));
+}

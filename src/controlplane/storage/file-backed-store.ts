@@ -1,0 +1,154 @@
+/**
+ * The Store implementation behind createFileStore: memory state, group-committed WAL and
+ * background snapshots wired together. A write is applied to memory and given its rv at call time
+ * (rv order is call order); its promise resolves and its event is published once it is durable.
+ */
+import type { KObject } from '../../api/meta.js';
+import { StoreError, type ListResult, type StoreEvent, type StoredObject, type WatchHandle } from './store.js';
+import type { FileStore, FileStoreStats, ResolvedFileStoreOptions } from './file-store.js';
+import { CommitQueue } from './commit-queue.js';
+import type { History } from './history.js';
+import { equalIgnoringResourceVersion, withResourceVersion } from './json-equal.js';
+import type { Keyspace, ListOptions } from './keyspace.js';
+import { Snapshotter } from './snapshotter.js';
+import { deleteRecord, putRecord, type WalWriter } from './wal.js';
+import { Watchers } from './watchers.js';
+
+export class FileBackedStore implements FileStore {
+  private readonly watchers = new Watchers();
+  private readonly queue: CommitQueue;
+  private closing: Promise<void> | undefined;
+  private readonly snapshotter: Snapshotter | undefined;
+
+  constructor(
+    options: ResolvedFileStoreOptions,
+    private readonly keyspace: Keyspace,
+    private readonly history: History,
+    private rev: number,
+    private readonly wal: WalWriter | undefined,
+  ) {
+    const { dir, snapshotEveryBytes: everyBytes, onSnapshotError: onError } = options;
+    this.snapshotter = wal && new Snapshotter({ dir: dir!, wal, everyBytes, onError });
+    const capture = () => ({ revision: this.rev, objects: this.keyspace.all() });
+    this.queue = new CommitQueue({
+      persist: wal && ((data) => wal.append(data)),
+      beforeBatch: async () => this.snapshotter?.maybeStart(capture),
+      publish: (event) => {
+        this.history.append(event);
+        this.watchers.deliver(event);
+      },
+      durableRv: rev,
+    });
+  }
+
+  revision(): number {
+    return this.rev;
+  }
+
+  oldestWatchableRevision(): number {
+    return this.history.oldestRv() ?? this.queue.durableRv + 1;
+  }
+
+  get(key: string): StoredObject | undefined {
+    return this.keyspace.get(key);
+  }
+
+  list(prefix: string, options?: ListOptions): ListResult & { remaining: number } {
+    return { ...this.keyspace.list(prefix, options), rv: this.rev };
+  }
+
+  create(key: string, object: KObject): Promise<StoredObject> {
+    const refused = this.refuseWrite();
+    if (refused) return Promise.reject(refused);
+    if (this.keyspace.get(key)) return Promise.reject(new StoreError('AlreadyExists', `key ${key} already exists`));
+    return this.put(key, object, undefined);
+  }
+
+  update(key: string, object: KObject, expectedRv?: number): Promise<StoredObject> {
+    const current = this.checkPrecondition(key, expectedRv);
+    if (current instanceof Error) return Promise.reject(current);
+    if (equalIgnoringResourceVersion(object, current.object)) return this.queue.enqueue('', undefined, current);
+    return this.put(key, object, current);
+  }
+
+  delete(key: string, expectedRv?: number): Promise<StoredObject> {
+    const current = this.checkPrecondition(key, expectedRv);
+    if (current instanceof Error) return Promise.reject(current);
+    const rv = ++this.rev;
+    const last = withResourceVersion(current.object, String(rv));
+    this.keyspace.delete(key);
+    const event: StoreEvent = { type: 'DELETED', key, object: last, prevObject: current.object, rv };
+    return this.queue.enqueue(deleteRecord(rv, key), event, { key, object: last, rv });
+  }
+
+  watch(prefix: string, fromRv: number, onEvent: (event: StoreEvent) => void): WatchHandle {
+    const oldest = this.oldestWatchableRevision();
+    if (fromRv < oldest - 1) throw new StoreError('Expired', `too old resource version: ${fromRv} (${oldest})`, this.rev);
+    // Replay runs synchronously and commits only happen in the commit loop, so no event can slip
+    // in between the replay and the registration below.
+    this.history.forEachAfter(fromRv, (event) => {
+      if (event.key.startsWith(prefix)) onEvent(event);
+    });
+    // History holds every durable event, so the replay covered all of them up to durableRv.
+    return this.watchers.add(prefix, Math.max(fromRv, this.queue.durableRv), onEvent);
+  }
+
+  stats(): FileStoreStats {
+    return {
+      objects: this.keyspace.size,
+      bytes: this.keyspace.bytes,
+      walSyncs: this.wal?.syncs ?? 0,
+      walBytes: this.wal?.bytes ?? 0,
+      snapshots: this.snapshotter?.count ?? 0,
+      historyEvents: this.history.size,
+      watchers: this.watchers.count,
+    };
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      await this.queue.drain();
+      await this.snapshotter?.idle();
+      await this.wal?.close();
+    })();
+    return this.closing;
+  }
+
+  /** Applies a create or a real update to memory and queues it for the WAL. */
+  private put(key: string, object: KObject, prev: StoredObject | undefined): Promise<StoredObject> {
+    const rv = this.rev + 1;
+    let json: string;
+    try {
+      json = JSON.stringify(withResourceVersion(object, String(rv)));
+    } catch (err) {
+      return Promise.reject(err); // e.g. a BigInt or a cycle: nothing applied, no rv used
+    }
+    this.rev = rv;
+    // Storing the parsed encoding deep-copies the caller's object and makes memory identical to
+    // what a restart reads back.
+    const stored: StoredObject = { key, object: JSON.parse(json) as KObject, rv };
+    const record = putRecord(rv, key, json);
+    this.keyspace.set(stored, record.length);
+    const event: StoreEvent = prev
+      ? { type: 'MODIFIED', key, object: stored.object, prevObject: prev.object, rv }
+      : { type: 'ADDED', key, object: stored.object, rv };
+    return this.queue.enqueue(record, event, stored);
+  }
+
+  private checkPrecondition(key: string, expectedRv: number | undefined): StoredObject | Error {
+    const refused = this.refuseWrite();
+    if (refused) return refused;
+    const current = this.keyspace.get(key);
+    if (!current) return new StoreError('NotFound', `key ${key} not found`);
+    if (expectedRv !== undefined && expectedRv !== current.rv) {
+      return new StoreError('Conflict', `key ${key}: expected resourceVersion ${expectedRv}, found ${current.rv}`, current.rv);
+    }
+    return current;
+  }
+
+  private refuseWrite(): StoreError | undefined {
+    if (this.closing) return new StoreError('Closed', 'store is closed');
+    if (this.queue.failure) return new StoreError('Closed', `store failed: ${this.queue.failure.message}`);
+    return undefined;
+  }
+}

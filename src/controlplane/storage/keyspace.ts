@@ -1,0 +1,81 @@
+/**
+ * The in-memory state: key -> stored object, a sorted key index for prefix lists, and the running
+ * size of the encoded objects. Stored objects are immutable and are handed out as they are.
+ */
+import type { KObject } from '../../api/meta.js';
+import type { StoredObject } from './store.js';
+import { SortedKeys } from './sorted-keys.js';
+
+interface Entry {
+  stored: StoredObject;
+  bytes: number;
+}
+
+export interface ListOptions {
+  startAfter?: string;
+  limit?: number;
+  filter?: (o: KObject) => boolean;
+}
+
+export class Keyspace {
+  private entries = new Map<string, Entry>();
+  private keys = new SortedKeys();
+  private totalBytes = 0;
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get bytes(): number {
+    return this.totalBytes;
+  }
+
+  get(key: string): StoredObject | undefined {
+    return this.entries.get(key)?.stored;
+  }
+
+  set(stored: StoredObject, bytes: number): void {
+    const old = this.entries.get(stored.key);
+    if (old) this.totalBytes -= old.bytes;
+    else this.keys.add(stored.key);
+    this.entries.set(stored.key, { stored, bytes });
+    this.totalBytes += bytes;
+  }
+
+  delete(key: string): void {
+    const old = this.entries.get(key);
+    if (!old) return;
+    this.entries.delete(key);
+    this.keys.delete(key);
+    this.totalBytes -= old.bytes;
+  }
+
+  /** Every stored object, in no particular order (for snapshots). */
+  all(): StoredObject[] {
+    return Array.from(this.entries.values(), (e) => e.stored);
+  }
+
+  /**
+   * Objects under `prefix` in key order, after `startAfter`, passing `filter`, at most `limit`;
+   * `remaining` counts the matching objects left after the last one returned.
+   */
+  list(prefix: string, options: ListOptions = {}): { items: StoredObject[]; remaining: number } {
+    const { startAfter, limit = Infinity, filter } = options;
+    const items: StoredObject[] = [];
+    let remaining = 0;
+    const resume = startAfter !== undefined && startAfter >= prefix;
+    this.keys.scan(resume ? startAfter : prefix, resume, (key) => {
+      if (!key.startsWith(prefix)) return false;
+      if (!filter && items.length >= limit) {
+        remaining++; // counting the rest needs no lookups
+        return true;
+      }
+      const stored = this.entries.get(key)!.stored;
+      if (filter && !filter(stored.object)) return true;
+      if (items.length < limit) items.push(stored);
+      else remaining++;
+      return true;
+    });
+    return { items, remaining };
+  }
+}

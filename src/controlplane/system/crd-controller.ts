@@ -1,0 +1,109 @@
+/**
+ * Serves CustomResourceDefinitions: keeps the resource table in step with stored CRDs, writes
+ * their status (NamesAccepted, Established, acceptedNames, storedVersions) and, when a CRD is
+ * deleted, removes every instance before releasing its cleanup finalizer.
+ */
+import type { KObject } from '../../api/meta.js';
+import type { Registry } from '../registry/registry.js';
+import { crdResources, type Converter, type CrdSpec } from '../registry/crd-resources.js';
+import { systemContext } from '../registry/context.js';
+import { timestamp } from '../registry/core.js';
+import type { ServedResource } from '../registry/served-resource.js';
+import { collectionPrefix } from '../registry/keys.js';
+import type { StoreEvent } from '../storage/store.js';
+import { deepEqual } from '../../machinery/deep-equal.js';
+
+const prefix = '/apiextensions.k8s.io/customresourcedefinitions/';
+const cleanupFinalizer = 'customresourcecleanup.apiextensions.k8s.io';
+
+export class CrdController {
+  private handle?: { stop(): void };
+  private queue: Promise<void> = Promise.resolve();
+  converter?: Converter;
+
+  constructor(private readonly registry: Registry) {}
+
+  private get crds(): ServedResource {
+    return this.registry.table.lookup('apiextensions.k8s.io', 'v1', 'customresourcedefinitions')!;
+  }
+
+  /** Loads every stored CRD synchronously (so a restarted server serves them at once), then follows changes. */
+  start(): void {
+    const list = this.registry.store.list(prefix);
+    for (const item of list.items) this.serve(item.object);
+    this.handle = this.registry.store.watch(prefix, list.rv, (e) => this.enqueue(e));
+    for (const item of list.items) this.enqueue({ type: 'MODIFIED', key: item.key, object: item.object, rv: item.rv });
+  }
+
+  stop(): Promise<void> {
+    this.handle?.stop();
+    return this.queue;
+  }
+
+  private enqueue(e: StoreEvent): void {
+    this.queue = this.queue.then(() => this.sync(e)).catch((err) => console.error('crd controller', err));
+  }
+
+  private serve(crd: KObject): void {
+    const name = crd.metadata.name;
+    this.registry.table.removeWhere((r) => r.crdName === name);
+    for (const r of crdResources(crd, this.converter)) this.registry.table.add(r);
+  }
+
+  private async sync(e: StoreEvent): Promise<void> {
+    const name = e.object.metadata.name!;
+    if (e.type === 'DELETED') {
+      this.registry.table.removeWhere((r) => r.crdName === name);
+      return;
+    }
+    const crd = e.object;
+    if (crd.metadata.deletionTimestamp) return this.cleanup(crd);
+    this.serve(crd);
+    if (!(crd.metadata.finalizers ?? []).includes(cleanupFinalizer)) {
+      await this.registry.patch(this.crds, undefined, name, { type: 'merge', patch: { metadata: { finalizers: [...(crd.metadata.finalizers ?? []), cleanupFinalizer] } } }, systemContext());
+      return;
+    }
+    const status = crdStatus(crd, new Date());
+    if (deepEqual(stripTimes(status), stripTimes(crd.status))) return;
+    await this.registry.patch(this.crds, undefined, name, { type: 'merge', patch: { status }, subresource: 'status' }, systemContext())
+      .catch((err) => { if (err?.code !== 404) throw err; });
+  }
+
+  private async cleanup(crd: KObject): Promise<void> {
+    const served = this.registry.table.all().filter((r) => r.crdName === crd.metadata.name);
+    const r = served[0];
+    if (r) {
+      for (const item of this.registry.store.list(collectionPrefix(r, undefined)).items) {
+        const m = item.object.metadata;
+        await this.registry.delete(r, m.namespace, m.name!, { gracePeriodSeconds: 0 }, systemContext()).catch(() => undefined);
+        if (m.finalizers?.length) await this.registry.patch(r, m.namespace, m.name!, { type: 'merge', patch: { metadata: { finalizers: null } } }, systemContext()).catch(() => undefined);
+      }
+    }
+    const finalizers = (crd.metadata.finalizers ?? []).filter((f) => f !== cleanupFinalizer);
+    await this.registry.patch(this.crds, undefined, crd.metadata.name!, { type: 'merge', patch: { metadata: { finalizers } } }, systemContext()).catch(() => undefined);
+  }
+}
+
+function stripTimes(status: unknown): unknown {
+  const s = structuredClone((status ?? {}) as { conditions?: { lastTransitionTime?: string }[] });
+  s.conditions?.forEach((c) => delete c.lastTransitionTime);
+  return s;
+}
+
+function crdStatus(crd: KObject, now: Date): Record<string, unknown> {
+  const spec = crd.spec as CrdSpec;
+  const previous = (crd.status ?? {}) as { storedVersions?: string[]; conditions?: { type: string; lastTransitionTime?: string }[] };
+  const storage = spec.versions.find((v) => v.storage)?.name;
+  const storedVersions = [...new Set([...(previous.storedVersions ?? []), ...(storage ? [storage] : [])])];
+  const since = (type: string) => previous.conditions?.find((c) => c.type === type)?.lastTransitionTime ?? timestamp(now);
+  const names = { ...spec.names, singular: spec.names.singular ?? spec.names.kind.toLowerCase(), listKind: spec.names.listKind ?? `${spec.names.kind}List` };
+  const status = {
+    acceptedNames: names,
+    conditions: [
+      { type: 'NamesAccepted', status: 'True', reason: 'NoConflicts', message: 'no conflicts found', lastTransitionTime: since('NamesAccepted') },
+      { type: 'Established', status: 'True', reason: 'InitialNamesAccepted', message: 'the initial names have been accepted', lastTransitionTime: since('Established') },
+    ],
+    storedVersions,
+  };
+  return status;
+}

@@ -1,0 +1,65 @@
+/**
+ * Pruning of fields a CRD schema does not declare, as apiextensions does when decoding a custom
+ * resource, and reporting them for fieldValidation=Strict/Warn (`unknown field "spec.foo"`).
+ */
+import { childPath, fieldSchema, indexPath, isObject, type JSONSchemaProps } from './types.js';
+
+const metaFields = new Set(['apiVersion', 'kind', 'metadata']);
+
+/**
+ * Removes undeclared fields from `obj` in place and returns their paths (`spec.foo`,
+ * `spec.items[0].bar`). apiVersion/kind/metadata survive at the root and in embedded resources
+ * (their metadata is left alone). Under `x-kubernetes-preserve-unknown-fields` unknown fields stay
+ * but declared ones are still pruned inside. Like the upstream decoder it then drops nulls of
+ * non-nullable fields without a default, so they read as absent instead of failing validation.
+ */
+export function pruneUnknownFields(schema: JSONSchemaProps, obj: unknown): string[] {
+  const pruned: string[] = [];
+  pruneNode(obj, schema, '', pruned, { isResource: true, preserve: false });
+  dropNonNullableNulls(schema, obj);
+  return pruned;
+}
+
+interface Mode {
+  /** apiVersion/kind/metadata are kept (resource root or embedded resource). */
+  isResource: boolean;
+  /** Unknown fields at this level are kept (inherited through array items, as upstream does). */
+  preserve: boolean;
+}
+
+function pruneNode(x: unknown, s: JSONSchemaProps | undefined, path: string, out: string[], mode: Mode): void {
+  const preserve = mode.preserve || s?.['x-kubernetes-preserve-unknown-fields'] === true;
+  if (Array.isArray(x)) {
+    if (preserve && !s?.items) return;
+    x.forEach((item, i) => pruneNode(item, s?.items, indexPath(path, i), out, { isResource: false, preserve }));
+    return;
+  }
+  if (!isObject(x)) return;
+  const keepMeta = mode.isResource || s?.['x-kubernetes-embedded-resource'] === true;
+  for (const key of Object.keys(x)) {
+    if (keepMeta && metaFields.has(key)) continue;
+    const child = s && fieldSchema(s, key);
+    const next = { isResource: false, preserve: false };
+    if (child) pruneNode(x[key], child, childPath(path, key), out, next);
+    else if (!preserve && s?.additionalProperties !== true) {
+      out.push(childPath(path, key));
+      delete x[key];
+    }
+  }
+}
+
+/** Drops `null` values of fields that are neither nullable nor defaulted (upstream runs this after pruning). */
+export function dropNonNullableNulls(schema: JSONSchemaProps | undefined, x: unknown): void {
+  if (!schema) return;
+  if (Array.isArray(x)) {
+    for (const item of x) dropNonNullableNulls(schema.items, item);
+    return;
+  }
+  if (!isObject(x)) return;
+  for (const key of Object.keys(x)) {
+    const s = fieldSchema(schema, key);
+    if (!s) continue;
+    if (x[key] === null && !s.nullable && s.default === undefined) delete x[key];
+    else dropNonNullableNulls(s, x[key]);
+  }
+}

@@ -1,0 +1,30 @@
+/** Test kit: an embedded control plane on a free port with its own data dir and kubeconfig. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startControlPlane, type ControlPlane } from '../controlplane/control-plane.js';
+import { buildKubeconfig, writeKubeconfig } from '../controlplane/auth/kubeconfig.js';
+import { kubectlFor } from './kubectl.js';
+
+export interface TestControlPlane {
+  plane: ControlPlane;
+  dir: string;
+  kubeconfig: string;
+  kubectl: ReturnType<typeof kubectlFor>;
+  stop(): Promise<void>;
+}
+
+export async function startTestControlPlane(options: { inMemory?: boolean; dir?: string } = {}): Promise<TestControlPlane> {
+  const dir = options.dir ?? (await mkdtemp(path.join(os.tmpdir(), 'kruise-test-')));
+  const plane = await startControlPlane({ dataDir: dir, port: 0, inMemory: options.inMemory ?? true });
+  const kubeconfig = path.join(dir, 'kubeconfig');
+  await writeKubeconfig(kubeconfig, buildKubeconfig({ server: plane.url, caPem: plane.pki.ca.certPem, user: 'admin', token: plane.pki.adminToken }));
+  return {
+    plane, dir, kubeconfig,
+    kubectl: kubectlFor(kubeconfig, path.join(dir, 'kube-cache')),
+    async stop() {
+      await plane.stop();
+      if (!options.dir) await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
