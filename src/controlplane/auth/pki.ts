@@ -52,7 +52,7 @@ export async function generateCA(commonName: string): Promise<KeyPair> {
 /** Serving certificate: IPs become IP SANs, everything else DNS SANs (Go ignores the CN). */
 export async function issueServingCert(ca: KeyPair, hosts: string[]): Promise<KeyPair> {
   if (hosts.length === 0) throw new Error('issueServingCert: at least one host is required');
-  const names = hosts.map((h) => ({ type: 'dns' as const, value: h }));
+  const names = hosts.map((h) => ({ type: isIP(h) ? ('ip' as const) : ('dns' as const), value: h }));
   return issue(ca, [{ CN: ['kube-apiserver'] }], x509.ExtendedKeyUsage.serverAuth, [
     new x509.SubjectAlternativeNameExtension(names),
   ]);
