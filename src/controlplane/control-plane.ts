@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import type { KObject } from '../api/meta.js';
-import { createFileStore } from './storage/file-store.js';
+import { createFileStore, type FileStoreOptions } from './storage/file-store.js';
 import type { Store } from './storage/store.js';
 import { ResourceTable } from './registry/resource-table.js';
 import { Registry } from './registry/registry.js';
@@ -27,6 +27,8 @@ export interface ControlPlaneOptions {
   host?: string;
   /** Keep the store in memory only (tests that need no durability). */
   inMemory?: boolean;
+  /** Store tuning (history size for tests of 410 Gone, snapshot threshold). */
+  store?: Omit<FileStoreOptions, 'dir'>;
 }
 
 export interface ControlPlane {
@@ -44,7 +46,7 @@ const bootstrapNamespaces = ['default', 'kube-system', 'kube-public', 'kube-node
 export async function startControlPlane(options: ControlPlaneOptions): Promise<ControlPlane> {
   const host = options.host ?? '127.0.0.1';
   installTypeHints();
-  const store = await createFileStore({ dir: options.inMemory ? undefined : path.join(options.dataDir, 'store') });
+  const store = await createFileStore({ ...options.store, dir: options.inMemory ? undefined : path.join(options.dataDir, 'store') });
   const table = new ResourceTable();
   for (const r of builtinServedResources()) table.add(r);
   const registry = new Registry({ store, table });

@@ -2,7 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startControlPlane, type ControlPlane } from '../controlplane/control-plane.js';
+import { startControlPlane, type ControlPlane, type ControlPlaneOptions } from '../controlplane/control-plane.js';
 import { buildKubeconfig, writeKubeconfig } from '../controlplane/auth/kubeconfig.js';
 import { kubectlFor } from './kubectl.js';
 
@@ -14,9 +14,9 @@ export interface TestControlPlane {
   stop(): Promise<void>;
 }
 
-export async function startTestControlPlane(options: { inMemory?: boolean; dir?: string } = {}): Promise<TestControlPlane> {
+export async function startTestControlPlane(options: { inMemory?: boolean; dir?: string; port?: number; store?: ControlPlaneOptions['store'] } = {}): Promise<TestControlPlane> {
   const dir = options.dir ?? (await mkdtemp(path.join(os.tmpdir(), 'kruise-test-')));
-  const plane = await startControlPlane({ dataDir: dir, port: 0, inMemory: options.inMemory ?? true });
+  const plane = await startControlPlane({ dataDir: dir, port: options.port ?? 0, inMemory: options.inMemory ?? true, store: options.store });
   const kubeconfig = path.join(dir, 'kubeconfig');
   await writeKubeconfig(kubeconfig, buildKubeconfig({ server: plane.url, caPem: plane.pki.ca.certPem, user: 'admin', token: plane.pki.adminToken }));
   return {

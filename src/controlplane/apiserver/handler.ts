@@ -12,6 +12,9 @@ import { handleResource } from './resource-handler.js';
 import { OpenApiRoutes } from './openapi-routes.js';
 import { metrics } from './metrics.js';
 import { reviewResponse } from './reviews.js';
+import { logger } from '../../machinery/log.js';
+
+const log = logger('apiserver');
 
 export const serverVersion = {
   major: '1', minor: '32', gitVersion: 'v1.32.4-kruise', gitCommit: '0000000000000000000000000000000000000000', gitTreeState: 'clean',
@@ -89,6 +92,6 @@ export class ApiHandler {
 
 export function errorResponse(e: unknown): ApiResponse {
   const err = e instanceof StatusError ? e : errors.internal(e instanceof Error ? e.message : String(e));
-  if (!(e instanceof StatusError)) console.error('internal error', e);
+  if (!(e instanceof StatusError)) log.error({ err: e }, 'internal error');
   return { code: err.code, body: err.toStatus(), headers: err.headers };
 }

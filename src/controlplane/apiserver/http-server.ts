@@ -12,6 +12,9 @@ import type { ApiHandler } from './handler.js';
 import { errorResponse } from './handler.js';
 import type { ApiRequest, ApiResponse } from './types.js';
 import { promRegistry } from './metrics.js';
+import { logger } from '../../machinery/log.js';
+
+const log = logger('apiserver');
 
 type Req = http2.Http2ServerRequest;
 type Res = http2.Http2ServerResponse;
@@ -40,7 +43,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   const open = new Set<() => void>();
   server.on('request', (req: Req, res: Res) => {
     serve(options, req, res, open).catch((e) => {
-      console.error('request failed', e);
+      log.error({ err: e }, 'request failed');
       if (!res.headersSent) send(res, errorResponse(e));
     });
   });
@@ -113,7 +116,7 @@ function responseHeaders(r: ApiResponse, contentType: string): Record<string, st
 }
 
 function send(res: Res, r: ApiResponse, headOnly = false): void {
-  const text = r.text ?? (r.body === undefined ? '' : JSON.stringify(r.body));
+  const text = r.raw ?? r.text ?? (r.body === undefined ? '' : JSON.stringify(r.body));
   const contentType = r.contentType ?? 'application/json';
   res.writeHead(r.code, responseHeaders(r, contentType));
   if (headOnly) res.end();

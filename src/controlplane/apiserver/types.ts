@@ -22,6 +22,8 @@ export interface ApiResponse {
   /** JSON value (serialised by the transport) or plain text. */
   body?: unknown;
   text?: string;
+  /** Binary body (OpenAPI v2 protobuf). */
+  raw?: Buffer;
   contentType?: string;
   watch?: WatchStream;
   /** Warnings added to `Warning` headers. */

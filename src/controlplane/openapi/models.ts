@@ -71,8 +71,12 @@ function cleanComment(body: string): string | undefined {
 
 function parseDeclaration(source: string): ClassDoc {
   const doc: ClassDoc = { fields: new Map() };
-  const classMatch = /\/\*\*\n([\s\S]*?)\*\/\s*\nexport declare class/.exec(source);
-  if (classMatch) doc.description = cleanComment(classMatch[1]);
+  const classAt = source.indexOf('export declare class');
+  const commentAt = source.lastIndexOf('/**', classAt);
+  const commentEnd = source.lastIndexOf('*/', classAt);
+  if (classAt > 0 && commentAt >= 0 && commentEnd > commentAt && source.slice(commentEnd + 2, classAt).trim() === '') {
+    doc.description = cleanComment(source.slice(commentAt + 3, commentEnd));
+  }
   const prop = /(?:\/\*\*\n((?:(?!\*\/)[\s\S])*?)\*\/\s*\n)?\s*'([^']+)'(\?)?:/g;
   for (let m = prop.exec(source); m; m = prop.exec(source)) {
     doc.fields.set(m[2], { description: m[1] ? cleanComment(m[1]) : undefined, required: m[3] !== '?' });

@@ -67,5 +67,5 @@ export function printerFor(group: string, kind: string): TablePrinter {
 export { ageSince, humanDuration } from './age.js';
 export { crdPrinter, type AdditionalPrinterColumn } from './custom-columns.js';
 export { compileJsonPath, evaluateJsonPath, formatJsonPathValue, jsonPathValue, type JsonPath } from './jsonpath.js';
-export { buildTable, defaultPrinter, type IncludeObject, type TableOptions, type TableRowCondition } from './table.js';
-export { summarizePod } from './pods.js';
+export { buildTable, defaultPrinter, type ConditionalPrinter, type IncludeObject, type TableOptions, type TableRowCondition } from './table.js';
+export { summarizePod, type PodSummary } from './pod-status.js';

@@ -13,7 +13,7 @@ export type Segment =
   | { kind: 'filter'; left: FilterOperand; op?: string; right?: FilterOperand }
   | { kind: 'recursive'; then: Segment };
 
-const identChar = /[^.[\]\s]/;
+const identChar = /[^\s.,[\]$\{}()|&!=<>]/;
 
 class Parser {
   pos = 0;

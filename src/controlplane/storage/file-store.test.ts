@@ -110,10 +110,13 @@ describe('file store: objects and revisions', () => {
     const writes: Promise<unknown>[] = [];
     for (let i = 0; i < 30_000; i++) writes.push(store.create(`/pods/ns${i % 3}/pod-${(i * 7919) % 30_000}`, cm(`pod-${i}`)));
     await Promise.all(writes);
-    store.list('/pods/ns1/');
-    const start = performance.now();
-    const { items } = store.list('/pods/ns1/');
-    const ms = performance.now() - start;
+    let ms = Infinity; // best of a few runs, so JIT warm-up and GC pauses do not count
+    let items = store.list('/pods/ns1/').items;
+    for (let run = 0; run < 5; run++) {
+      const start = performance.now();
+      items = store.list('/pods/ns1/').items;
+      ms = Math.min(ms, performance.now() - start);
+    }
     assert.equal(items.length, 10_000);
     for (let i = 1; i < items.length; i++) assert.ok(items[i - 1]!.key < items[i]!.key);
     console.log(`list of 10k of 30k objects: ${ms.toFixed(2)} ms`);
@@ -264,12 +267,12 @@ describe('file store: durability', () => {
     const store = await createFileStore({ dir: await tempDir() });
     const obj = (i: number) => cm(`o${i}`, { payload: 'x'.repeat(500) });
     let start = performance.now();
-    for (let i = 0; i < 500; i++) await store.create(`/seq/o${i}`, obj(i));
-    const sequential = 500 / ((performance.now() - start) / 1000);
+    for (let i = 0; i < 300; i++) await store.create(`/seq/o${i}`, obj(i));
+    const sequential = 300 / ((performance.now() - start) / 1000);
     let n = 0;
     start = performance.now();
     await Promise.all(Array.from({ length: 32 }, async () => {
-      while (n < 8000) await store.create(`/par/o${n}`, obj(n++));
+      while (n < 6000) await store.create(`/par/o${n}`, obj(n++));
     }));
     const concurrent = n / ((performance.now() - start) / 1000);
     console.log(`durable writes/s: sequential ${sequential.toFixed(0)}, 32 concurrent ${concurrent.toFixed(0)}`);
@@ -279,15 +282,20 @@ describe('file store: durability', () => {
 
   test('kill -9 loses no acknowledged write', async () => {
     const dir = await tempDir();
-    const script = fileURLToPath(new URL('./crash-writer.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', script, dir, '65536'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    // Run the writer the way this test runs: from source under tsx, or compiled from dist/.
+    const fromSource = import.meta.url.endsWith('.ts');
+    const script = fileURLToPath(new URL(fromSource ? './crash-writer.ts' : './crash-writer.js', import.meta.url));
+    const args = [...(fromSource ? ['--import', 'tsx'] : []), script, dir, '65536'];
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     let killTimer: NodeJS.Timeout | undefined;
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       killTimer ??= setTimeout(() => child.kill('SIGKILL'), 300);
     });
+    const guard = setTimeout(() => child.kill('SIGKILL'), 15_000); // never hang if it acknowledges nothing
     const signal = await new Promise<NodeJS.Signals | null>((resolve) => child.on('close', (_code, sig) => resolve(sig)));
+    clearTimeout(guard);
     assert.equal(signal, 'SIGKILL');
     const acked = out.split('\n').slice(0, -1).map((line) => line.split(' ') as [string, string]);
     assert.ok(acked.length > 100, `only ${acked.length} acknowledged writes`);
@@ -299,7 +307,7 @@ describe('file store: durability', () => {
     }
     const maxRv = Math.max(...acked.map(([, rv]) => Number(rv)));
     assert.ok(store.revision() >= maxRv);
-    assert.ok((await store.create('/after/crash', cm('x'))).rv > store.revision() - 1);
+    assert.ok((await store.create('/after/crash', cm('x'))).rv > maxRv, 'revisions continue after the crash');
     console.log(`crash test: ${acked.length} acknowledged writes survived, revision ${store.revision()}`);
     await store.close();
   });

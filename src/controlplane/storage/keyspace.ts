@@ -6,7 +6,9 @@ import type { KObject } from '../../api/meta.js';
 import type { StoredObject } from './store.js';
 import { SortedKeys } from './sorted-keys.js';
 
+/** One key's slot, shared by the map and the sorted index; replaced values update it in place. */
 interface Entry {
+  readonly key: string;
   stored: StoredObject;
   bytes: number;
 }
@@ -19,7 +21,7 @@ export interface ListOptions {
 
 export class Keyspace {
   private entries = new Map<string, Entry>();
-  private keys = new SortedKeys();
+  private sorted = new SortedKeys<Entry>();
   private totalBytes = 0;
 
   get size(): number {
@@ -35,18 +37,23 @@ export class Keyspace {
   }
 
   set(stored: StoredObject, bytes: number): void {
-    const old = this.entries.get(stored.key);
-    if (old) this.totalBytes -= old.bytes;
-    else this.keys.add(stored.key);
-    this.entries.set(stored.key, { stored, bytes });
-    this.totalBytes += bytes;
+    const entry = this.entries.get(stored.key);
+    this.totalBytes += bytes - (entry?.bytes ?? 0);
+    if (entry) {
+      entry.stored = stored;
+      entry.bytes = bytes;
+      return;
+    }
+    const added: Entry = { key: stored.key, stored, bytes };
+    this.entries.set(stored.key, added);
+    this.sorted.add(added);
   }
 
   delete(key: string): void {
     const old = this.entries.get(key);
     if (!old) return;
     this.entries.delete(key);
-    this.keys.delete(key);
+    this.sorted.delete(key);
     this.totalBytes -= old.bytes;
   }
 
@@ -64,13 +71,9 @@ export class Keyspace {
     const items: StoredObject[] = [];
     let remaining = 0;
     const resume = startAfter !== undefined && startAfter >= prefix;
-    this.keys.scan(resume ? startAfter : prefix, resume, (key) => {
-      if (!key.startsWith(prefix)) return false;
-      if (!filter && items.length >= limit) {
-        remaining++; // counting the rest needs no lookups
-        return true;
-      }
-      const stored = this.entries.get(key)!.stored;
+    this.sorted.scan(resume ? startAfter : prefix, resume, (entry) => {
+      if (!entry.key.startsWith(prefix)) return false;
+      const stored = entry.stored;
       if (filter && !filter(stored.object)) return true;
       if (items.length < limit) items.push(stored);
       else remaining++;

@@ -12,7 +12,9 @@ import type { ServedResource } from '../registry/served-resource.js';
 import { collectionPrefix } from '../registry/keys.js';
 import type { StoreEvent } from '../storage/store.js';
 import { deepEqual } from '../../machinery/deep-equal.js';
+import { logger } from '../../machinery/log.js';
 
+const log = logger('crd-controller');
 const prefix = '/apiextensions.k8s.io/customresourcedefinitions/';
 const cleanupFinalizer = 'customresourcecleanup.apiextensions.k8s.io';
 
@@ -41,7 +43,7 @@ export class CrdController {
   }
 
   private enqueue(e: StoreEvent): void {
-    this.queue = this.queue.then(() => this.sync(e)).catch((err) => console.error('crd controller', err));
+    this.queue = this.queue.then(() => this.sync(e)).catch((err) => log.error({ err }, 'crd controller sync failed'));
   }
 
   private serve(crd: KObject): void {

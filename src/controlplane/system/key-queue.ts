@@ -2,6 +2,10 @@
  * A small de-duplicating queue of keys processed one at a time, with delayed re-queueing:
  * the level-triggered shape of a controller without the full runtime (system loops use it).
  */
+import { logger } from '../../machinery/log.js';
+
+const log = logger('system');
+
 export class KeyQueue {
   private readonly pending = new Set<string>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
@@ -31,7 +35,7 @@ export class KeyQueue {
         const retryMs = await this.process(key);
         if (typeof retryMs === 'number') this.addAfter(key, retryMs);
       } catch (e) {
-        console.error('system controller error', key, e);
+        log.error({ key, err: e }, 'system controller error');
         this.addAfter(key, 1000);
       }
     }

@@ -107,18 +107,20 @@ export class FieldSet {
 export function listItemElement(item: unknown, lt: ListType): string | undefined {
   if (lt.type === 'set') return 'v:' + canonicalJson(item);
   if (!isObject(item) || !lt.keys?.length) return undefined;
-  const parts: string[] = [];
-  for (const key of sortedKeys(lt)) {
+  let out = '';
+  for (const [key, quoted] of sortedKeys(lt)) {
     const v = item[key] ?? lt.keyDefaults?.[key];
-    if (v !== undefined) parts.push(JSON.stringify(key) + ':' + canonicalJson(v));
+    if (v === undefined) continue;
+    out += (out ? ',' : '') + quoted + ':' + (typeof v === 'string' ? JSON.stringify(v) : canonicalJson(v));
   }
-  return parts.length ? 'k:{' + parts.join(',') + '}' : undefined;
+  return out ? 'k:{' + out + '}' : undefined;
 }
 
-const sortedKeyCache = new WeakMap<ListType, string[]>();
-function sortedKeys(lt: ListType): string[] {
+/** Key names sorted, with their JSON spelling, per list type. */
+const sortedKeyCache = new WeakMap<ListType, [string, string][]>();
+function sortedKeys(lt: ListType): [string, string][] {
   let keys = sortedKeyCache.get(lt);
-  if (!keys) sortedKeyCache.set(lt, (keys = [...(lt.keys ?? [])].sort()));
+  if (!keys) sortedKeyCache.set(lt, (keys = [...(lt.keys ?? [])].sort().map((k) => [k, JSON.stringify(k)])));
   return keys;
 }
 
@@ -210,13 +212,24 @@ export function fromFieldsV1(fieldsV1: unknown): FieldSet {
 }
 
 export function sortedElements(children: Map<string, FieldSet>): string[] {
-  return [...children.keys()].sort(compareElements);
+  const els: string[] = [];
+  for (const el of children.keys()) els.push(el);
+  if (els.length > 24) return els.sort(compareElements);
+  // Insertion sort: the builtin's per-call cost dominates for the few children a node has.
+  for (let i = 1; i < els.length; i++) {
+    const el = els[i];
+    let j = i - 1;
+    while (j >= 0 && compareElements(els[j], el) > 0) els[j + 1] = els[j--];
+    els[j + 1] = el;
+  }
+  return els;
 }
 
 const rank: Record<string, number> = { f: 0, k: 1, v: 2, i: 3 };
 
 /** Upstream PathElement order: field names, then keys, then values, then indices. */
 export function compareElements(a: string, b: string): number {
+  if (a[0] === 'f' && b[0] === 'f') return a < b ? -1 : a > b ? 1 : 0;
   const ra = rank[a[0]] ?? 4;
   const rb = rank[b[0]] ?? 4;
   if (ra !== rb) return ra - rb;

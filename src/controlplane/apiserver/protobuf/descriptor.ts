@@ -1,0 +1,45 @@
+/**
+ * The generated wire descriptor (k8s-proto.gen.json, written by hack/gen-k8s-proto.mjs) and lookups on it.
+ * Message names drop the `k8s.io.api.` / `k8s.io.apimachinery.pkg.` prefix: `apps.v1.Deployment`,
+ * `apis.meta.v1.ObjectMeta`.
+ */
+import generated from './k8s-proto.gen.json' with { type: 'json' };
+
+export type ScalarType = 'string' | 'bytes' | 'bool' | 'int32' | 'int64';
+
+/**
+ * One field as [jsonName, type, flags?]. Flags: r repeated, m map<string, type>, i inline (the JSON form
+ * merges the sub-message's fields into the parent; jsonName is ''), k keep a zero scalar (a pointer or a
+ * field without omitempty, so encoding/json would write it).
+ */
+export type FieldEntry = [name: string, type: string, flags?: string];
+
+/**
+ * A message: its fields by number, or a tag for the types whose JSON form is not an object:
+ * time, microtime, duration, json (RawExtension, FieldsV1), quantity, intstr, list:<scalar>.
+ */
+export type MessageEntry = Record<string, FieldEntry> | string;
+
+export interface Descriptor {
+  header: string;
+  /** `${apiVersion}/${kind}` -> message name. */
+  kinds: Record<string, string>;
+  messages: Record<string, MessageEntry>;
+}
+
+// The JSON module's inferred literal type is huge and its arrays are not tuples; the shape is the generator's.
+export const descriptor = generated as unknown as Descriptor;
+
+export const SCALARS: ReadonlySet<string> = new Set<ScalarType>(['string', 'bytes', 'bool', 'int32', 'int64']);
+
+const DELETE_OPTIONS = 'apis.meta.v1.DeleteOptions';
+
+/**
+ * The message for a top-level kind. DeleteOptions is registered in every group version by
+ * metav1.AddToGroupVersion, so a client may tag it with its resource's apiVersion (apps/v1, v1, ...).
+ */
+export function messageForKind(apiVersion: string, kind: string): string | undefined {
+  const found = descriptor.kinds[`${apiVersion}/${kind}`];
+  if (found) return found;
+  return kind === 'DeleteOptions' ? DELETE_OPTIONS : undefined;
+}

@@ -1,0 +1,73 @@
+/** apps/v1 daemonsets and controllerrevisions. */
+import type { KObject } from '../../../api/meta.js';
+import { field, type FieldError } from '../../../machinery/errors.js';
+import type { BuiltinResource } from '../builtin-resource.js';
+import { immutable, intOrPercent, intOrPercentIsZero, nonNegative } from './checks.js';
+import { builtin, resource } from './define.js';
+import { defaultPodTemplate } from './pod-spec-defaults.js';
+import { isEmptySelector, validateLabelSelector } from './label-selector.js';
+import { child, ensure, isObject, setDefault, setDefaultString, type Json } from './json.js';
+import { specOf, validateLongRunningTemplate, validateSelectorMatchesTemplate } from './workload-validation.js';
+
+export function defaultDaemonSet(ds: KObject): void {
+  const spec = ensure(ds, 'spec');
+  const strategy = ensure(spec, 'updateStrategy');
+  setDefaultString(strategy, 'type', 'RollingUpdate');
+  if (strategy.type === 'RollingUpdate') {
+    const rolling = ensure(strategy, 'rollingUpdate');
+    setDefault(rolling, 'maxUnavailable', 1);
+    setDefault(rolling, 'maxSurge', 0);
+  }
+  setDefault(spec, 'revisionHistoryLimit', 10);
+  defaultPodTemplate(spec.template);
+}
+
+export function validateDaemonSet(ds: KObject): FieldError[] {
+  const spec = specOf(ds);
+  const errs: FieldError[] = [];
+  if (!isObject(spec.selector)) errs.push(field.required('spec.selector'));
+  else {
+    errs.push(...validateLabelSelector(spec.selector, 'spec.selector'));
+    errs.push(...validateSelectorMatchesTemplate(spec, 'spec'));
+    if (isEmptySelector(spec.selector)) errs.push(field.invalid('spec.selector', spec.selector, 'empty selector is invalid for daemonset'));
+  }
+  errs.push(...validateLongRunningTemplate(spec, 'spec', 'DaemonSet'));
+  errs.push(...nonNegative('spec.minReadySeconds', spec.minReadySeconds));
+  errs.push(...nonNegative('spec.revisionHistoryLimit', spec.revisionHistoryLimit));
+  errs.push(...validateDaemonSetStrategy(child(spec, 'updateStrategy')));
+  return errs;
+}
+
+function validateDaemonSetStrategy(strategy: Json | undefined): FieldError[] {
+  const path = 'spec.updateStrategy';
+  if (strategy?.type === 'OnDelete') return [];
+  if (strategy?.type !== 'RollingUpdate') return [field.notSupported(`${path}.type`, strategy?.type ?? '', ['OnDelete', 'RollingUpdate'])];
+  const rolling = child(strategy, 'rollingUpdate');
+  if (!rolling) return [field.required(`${path}.rollingUpdate`)];
+  const errs = [
+    ...intOrPercent(`${path}.rollingUpdate.maxUnavailable`, rolling.maxUnavailable, true),
+    ...intOrPercent(`${path}.rollingUpdate.maxSurge`, rolling.maxSurge, true),
+  ];
+  if (intOrPercentIsZero(rolling.maxUnavailable) && intOrPercentIsZero(rolling.maxSurge)) {
+    errs.push(field.invalid(`${path}.rollingUpdate.maxUnavailable`, rolling.maxUnavailable ?? 0, 'may not be 0 when `maxSurge` is 0'));
+  }
+  return errs;
+}
+
+export function daemonSetsResource(): BuiltinResource {
+  return builtin(resource({
+    group: 'apps', version: 'v1', kind: 'DaemonSet', plural: 'daemonsets', namespaced: true,
+    shortNames: ['ds'], categories: ['all'], status: true,
+  }), {
+    default: defaultDaemonSet,
+    validate: validateDaemonSet,
+    validateUpdate: (ds, old) => immutable('spec.selector', specOf(ds).selector, specOf(old).selector),
+  }, true);
+}
+
+export function controllerRevisionsResource(): BuiltinResource {
+  return builtin(resource({ group: 'apps', version: 'v1', kind: 'ControllerRevision', plural: 'controllerrevisions', namespaced: true }), {
+    validate: (cr) => nonNegative('revision', cr.revision),
+    validateUpdate: (cr, old) => immutable('data', cr.data, old.data),
+  });
+}

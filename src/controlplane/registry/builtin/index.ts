@@ -1,0 +1,56 @@
+/**
+ * The catalogue of built-in resources the embedded API server serves, with kube-apiserver 1.32's
+ * discovery names and each kind's defaulting/validation strategy. Groups come in discovery order
+ * (core first, then apps, events.k8s.io, ...), resources within a group sorted by plural.
+ */
+import type { BuiltinResource } from '../builtin-resource.js';
+import { mutatingWebhookConfigurationsResource, validatingWebhookConfigurationsResource } from './admissionregistration.js';
+import { customResourceDefinitionsResource } from './apiextensions.js';
+import { controllerRevisionsResource, daemonSetsResource } from './apps-daemonsets.js';
+import { deploymentsResource, replicaSetsResource } from './apps-deployments.js';
+import { statefulSetsResource } from './apps-statefulsets.js';
+import { cronJobsResource } from './batch-cronjobs.js';
+import { jobsResource } from './batch-jobs.js';
+import { endpointSlicesResource, priorityClassesResource, reviewResources, storageClassesResource } from './cluster-misc.js';
+import { configMapsResource, secretsResource, serviceAccountsResource } from './core-config.js';
+import { endpointsResource, limitRangesResource, nodesResource, podTemplatesResource, resourceQuotasResource } from './core-misc.js';
+import { namespacesResource } from './core-namespaces.js';
+import { podsResource } from './core-pods.js';
+import { replicationControllersResource } from './core-replicationcontrollers.js';
+import { servicesResource } from './core-services.js';
+import { claimsResource, persistentVolumesResource } from './core-storage.js';
+import { coreEventsResource, eventsV1Resource } from './events.js';
+import { leasesResource, podDisruptionBudgetsResource } from './policy-coordination.js';
+import { rbacResources } from './rbac.js';
+import { createRandomAllocator, type ServiceAllocator } from './service-allocation.js';
+
+export interface BuiltinOptions {
+  /** Cluster IP and node port allocation for Services (default: random within 10.96.0.0/12, 30000-32767). */
+  serviceAllocator?: ServiceAllocator;
+}
+
+const groupOrder = ['', 'apps', 'events.k8s.io', 'authentication.k8s.io', 'authorization.k8s.io', 'batch', 'policy',
+  'rbac.authorization.k8s.io', 'storage.k8s.io', 'admissionregistration.k8s.io', 'apiextensions.k8s.io',
+  'scheduling.k8s.io', 'coordination.k8s.io', 'discovery.k8s.io'];
+
+export function builtinResources(options: BuiltinOptions = {}): BuiltinResource[] {
+  const all: BuiltinResource[] = [
+    configMapsResource(), endpointsResource(), coreEventsResource(), limitRangesResource(), namespacesResource(),
+    nodesResource(), claimsResource(), persistentVolumesResource(), podsResource(), podTemplatesResource(),
+    replicationControllersResource(), resourceQuotasResource(), secretsResource(), serviceAccountsResource(),
+    servicesResource(options.serviceAllocator ?? createRandomAllocator()),
+    controllerRevisionsResource(), daemonSetsResource(), deploymentsResource(), replicaSetsResource(), statefulSetsResource(),
+    eventsV1Resource(), ...reviewResources(), cronJobsResource(), jobsResource(), podDisruptionBudgetsResource(),
+    ...rbacResources(), storageClassesResource(),
+    mutatingWebhookConfigurationsResource(), validatingWebhookConfigurationsResource(),
+    customResourceDefinitionsResource(), priorityClassesResource(), leasesResource(), endpointSlicesResource(),
+  ];
+  const rank = (r: BuiltinResource) => groupOrder.indexOf(r.definition.group);
+  return all.sort((a, b) => rank(a) - rank(b) || a.definition.plural.localeCompare(b.definition.plural));
+}
+
+export { coreEventToEventsV1, eventsV1ToCoreEvent } from './event-conversion.js';
+export { validateEphemeralContainersUpdate, updatablePodSpecFields } from './pod-update-validation.js';
+export { namespaceNameLabel } from './core-namespaces.js';
+export { createRandomAllocator, serviceCIDR, nodePortRange, type ServiceAllocator } from './service-allocation.js';
+export { controllerUidLabel, jobNameLabel } from './batch-jobs.js';

@@ -1,0 +1,73 @@
+/** Test kit: `kruise up` as a child process, and a minimal HTTPS client for its API. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import https from 'node:https';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/kruise.js');
+
+export interface UpProcess {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+/** Starts `kruise up` and resolves once it printed its ready line. */
+export function startUp(args: string[], timeoutMs = 20_000): Promise<UpProcess> {
+  const child = spawn(process.execPath, [bin, 'up', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`kruise up not ready:\n${out}`)); }, timeoutMs);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /ready at (https:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1], output: () => out });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (c: Buffer) => { out += c.toString(); });
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`kruise up exited ${code}:\n${out}`)); });
+  });
+}
+
+export interface ApiClient {
+  request(method: string, urlPath: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; text: string }>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test responses are arbitrary JSON
+}
+
+/** A raw HTTPS client authenticated by the kubeconfig's token, for tests that need exact bytes. */
+export async function apiClientFromKubeconfig(kubeconfigPath: string): Promise<ApiClient> {
+  const kc = parse(await readFile(kubeconfigPath, 'utf8')) as {
+    clusters: { cluster: { server: string; 'certificate-authority-data': string } }[];
+    users: { user: { token?: string } }[];
+  };
+  const server = new URL(kc.clusters[0].cluster.server);
+  const ca = Buffer.from(kc.clusters[0].cluster['certificate-authority-data'], 'base64');
+  const token = kc.users[0].user.token;
+  const agent = new https.Agent({ ca, keepAlive: true, maxSockets: 64 });
+  return {
+    request(method, urlPath, body, headers = {}) {
+      return new Promise((resolve, reject) => {
+        const payload = body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
+        const req = https.request({
+          host: server.hostname, port: server.port, path: urlPath, method, agent,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+        }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString();
+            let parsed: unknown;
+            try { parsed = JSON.parse(text); } catch { parsed = undefined; }
+            resolve({ status: res.statusCode ?? 0, body: parsed, text });
+          });
+        });
+        req.on('error', reject);
+        req.end(payload);
+      });
+    },
+  };
+}
