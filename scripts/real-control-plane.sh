@@ -77,15 +77,40 @@ k8s_wrapper() {
   grep -q "k8s.io/kubernetes $KV" go.mod || timed "kubernetes $KV: go get" "$w/get.log" go get "k8s.io/kubernetes@$KV"
 }
 
+# Staging modules the Go module proxy reachable here refuses at the release's own version ("403 This module
+# version is not available"), with the nearest patch it does serve. Applied only when $sv really fails, so a
+# full proxy gets a pure build. Override with K8S_REAL_MODULE_PINS="k8s.io/x@vX ...".
+default_pins() {
+  case $KV in
+    v1.32.13) echo "k8s.io/cri-client@v0.32.10 k8s.io/csi-translation-lib@v0.32.10 k8s.io/kube-scheduler@v0.32.10" \
+      "k8s.io/endpointslice@v0.32.2 k8s.io/kube-controller-manager@v0.32.2" ;;
+  esac
+}
+
+apply_pins() {
+  local sv=v0.${KV#v1.} pin m v
+  for pin in ${K8S_REAL_MODULE_PINS:-$(default_pins)}; do
+    m=${pin%@*} v=${pin#*@}
+    grep -q "^replace $m => $m $v\$" go.mod && continue
+    go mod download "$m@$sv" >/dev/null 2>&1 && continue
+    go mod edit "-replace=$m=$m@$v"
+    log "pinned $m to $v (the proxy does not serve $m@$sv)"
+  done
+}
+
 build_k8s() {
-  local w=$CACHE/$KV minor=${KV#v1.}; minor=${minor%%.*}
+  local w=$CACHE/$KV minor=${KV#v1.} pinned=; minor=${minor%%.*}
   local ld="-s -w -X k8s.io/component-base/version.gitVersion=$KV -X k8s.io/component-base/version.gitMajor=1"
   ld="$ld -X k8s.io/component-base/version.gitMinor=$minor -X k8s.io/component-base/version.gitTreeState=clean"
   ld="$ld -X k8s.io/client-go/pkg/version.gitVersion=$KV -X k8s.io/client-go/pkg/version.gitMajor=1"
   ld="$ld -X k8s.io/client-go/pkg/version.gitMinor=$minor"
+  # No commit hash reaches us through the proxy; the release tag's time stands in for the build date.
+  local date; date=$(cd "$w" && go list -m -json k8s.io/kubernetes | sed -n 's/.*"Time": "\(.*\)".*/\1/p')
+  [ -z "$date" ] || ld="$ld -X k8s.io/component-base/version.buildDate=$date -X k8s.io/client-go/pkg/version.buildDate=$date"
   for c in kube-apiserver kube-controller-manager; do
     if [ -x "$w/bin/$c" ]; then log "$c $KV: cached ($w/bin/$c)"; continue; fi
     cd "$w"
+    [ -n "$pinned" ] || { apply_pins; pinned=1; }
     timed "$c $KV: go build" "$w/build-$c.log" go build -p "${K8S_REAL_BUILD_P:-2}" -trimpath -ldflags "$ld" \
       -o "bin/$c.tmp" "k8s.io/kubernetes/cmd/$c"
     mv "bin/$c.tmp" "bin/$c"
@@ -100,7 +125,9 @@ cmd_build() {
   k8s_wrapper
   build_etcd
   build_k8s
-  printf 'kubernetes=%s\netcd=%s\ngo=%s\n' "$KV" "$EV" "$(go env GOVERSION)" >"$CACHE/$KV/bin/VERSIONS"
+  { printf 'kubernetes=%s\netcd=%s\ngo=%s\n' "$KV" "$EV" "$(go env GOVERSION)"
+    sed -n "s/^replace \(k8s.io\/[^ ]*\) => [^ ]* \(.*\)/pin \1=\2/p" "$CACHE/$KV/go.mod" | grep -v "=v0.${KV#v1.}\$" || true
+  } >"$CACHE/$KV/bin/VERSIONS"
   log "done in $(( $(now) - t0 )) s; binaries: $(du -sh "$CACHE/$KV/bin" | cut -f1) in $CACHE/$KV/bin"
 }
 
@@ -236,7 +263,8 @@ cmd_start() {
   local dir=${1:?usage: start <dir>}
   mkdir -p "$dir" && dir=$(cd "$dir" && pwd)
   [ -s "$dir/pids" ] && die "$dir already has a running control plane (stop it first)"
-  for b in kube-apiserver kube-controller-manager; do [ -x "$BIN_DIR/$b" ] || die "no $BIN_DIR/$b (run: $0 build)"; done
+  local need=(kube-apiserver); [ "${K8S_REAL_NO_KCM:-}" = 1 ] || need+=(kube-controller-manager)
+  for b in "${need[@]}"; do [ -x "$BIN_DIR/$b" ] || die "no $BIN_DIR/$b (run: $0 build)"; done
   local t0; t0=$(ms)
   mkdir -p "$dir/logs" && : >"$dir/pids"
   START_DIR=$dir

@@ -38,6 +38,8 @@ export interface ControlPlane {
   registry: Registry;
   handler: ApiHandler;
   store: Store;
+  /** Ends all open watches (clients reconnect from their last resourceVersion). */
+  endWatches(): void;
   stop(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
   const urlHost = host.includes(':') ? `[${host}]` : host;
   return {
     url: `https://${urlHost}:${server.port}`, port: server.port, pki, registry, handler, store,
+    endWatches: () => server!.endWatches(),
     async stop() {
       clearInterval(statsTimer);
       await server!.close();

@@ -54,7 +54,10 @@ export async function apiClientFromKubeconfig(kubeconfigPath: string): Promise<A
         const payload = body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
         const req = https.request({
           host: server.hostname, port: server.port, path: urlPath, method, agent,
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+          headers: {
+            authorization: `Bearer ${token}`, 'content-type': 'application/json',
+            ...(payload === undefined ? {} : { 'content-length': String(Buffer.byteLength(payload)) }), ...headers,
+          },
         }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));

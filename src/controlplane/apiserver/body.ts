@@ -2,6 +2,7 @@
 import { parse as parseYaml } from 'yaml';
 import type { KObject } from '../../api/meta.js';
 import { errors } from '../../machinery/errors.js';
+import { decodeProtobufObject, isProtobufContentType } from './protobuf/decode.js';
 
 export function decodeJson(body: Buffer | undefined): unknown {
   if (!body || body.length === 0) throw errors.badRequest('the body of the request was empty');
@@ -27,7 +28,7 @@ export function decodeYamlOrJson(body: Buffer | undefined): unknown {
 }
 
 export function decodeObject(body: Buffer | undefined, contentType: string | undefined): KObject {
-  const value = contentType?.includes('yaml') ? decodeYamlOrJson(body) : decodeJson(body);
+  const value = isProtobufContentType(contentType) ? decodeProtobuf(body) : contentType?.includes('yaml') ? decodeYamlOrJson(body) : decodeJson(body);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw errors.badRequest('Object \'Kind\' is missing in the request body: the body must be a JSON object');
   }
@@ -38,9 +39,20 @@ export function decodeObject(body: Buffer | undefined, contentType: string | und
   return obj;
 }
 
+function decodeProtobuf(body: Buffer | undefined): unknown {
+  if (!body || body.length === 0) throw errors.badRequest('the body of the request was empty');
+  return decodeProtobufObject(body).object;
+}
+
+/** DeleteOptions in a DELETE body: JSON from kubectl and client-node, protobuf from typed Go clients. */
+export function decodeOptionalBody(body: Buffer | undefined, contentType: string | undefined): unknown {
+  if (!body || body.length === 0) return undefined;
+  return isProtobufContentType(contentType) ? decodeProtobuf(body) : decodeJson(body);
+}
+
 /** Content types accepted for writes (besides patches); protobuf is refused. */
 export function checkWriteContentType(contentType: string | undefined): void {
   const ct = (contentType ?? 'application/json').split(';')[0].trim();
-  if (ct === 'application/json' || ct === 'application/yaml' || ct === '' || ct === '*/*') return;
+  if (ct === 'application/json' || ct === 'application/yaml' || ct === '' || ct === '*/*' || isProtobufContentType(ct)) return;
   throw errors.unsupportedMediaType(ct);
 }

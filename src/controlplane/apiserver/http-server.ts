@@ -31,6 +31,8 @@ export interface HttpServerOptions {
 
 export interface HttpServer {
   port: number;
+  /** Ends every open watch cleanly, as kube-apiserver does when a watch times out. */
+  endWatches(): void;
   close(): Promise<void>;
 }
 
@@ -56,6 +58,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   server.on('secureConnection', (s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
   return {
     port: (server.address() as AddressInfo).port,
+    endWatches: () => { for (const stop of [...open]) stop(); },
     close: () => new Promise<void>((resolve) => {
       for (const stop of open) stop();
       server.close(() => resolve());

@@ -14,6 +14,7 @@ export const metrics = {
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
   }),
   watchers: new Gauge({ name: 'apiserver_registered_watchers', help: 'Number of currently open watches.', registers: [promRegistry] }),
+  watchExpired: new Counter({ name: 'apiserver_watch_expired_total', help: 'Watches answered with 410 Expired (resourceVersion older than the history).', registers: [promRegistry] }),
   storeObjects: new Gauge({ name: 'apiserver_storage_objects_total', help: 'Number of stored objects.', registers: [promRegistry] }),
   storeBytes: new Gauge({ name: 'apiserver_storage_size_bytes', help: 'Approximate size of the stored objects in bytes.', registers: [promRegistry] }),
 };

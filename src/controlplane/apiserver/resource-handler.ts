@@ -7,7 +7,7 @@ import { patchContentTypes, type PatchRequest } from '../registry/patch.js';
 import type { ResourceRequestInfo } from './request-info.js';
 import type { ApiRequest, ApiResponse } from './types.js';
 import { acceptInfo, deleteOptions, listOptions, requestContext } from './query.js';
-import { checkWriteContentType, decodeJson, decodeObject, decodeYamlOrJson } from './body.js';
+import { checkWriteContentType, decodeJson, decodeObject, decodeOptionalBody, decodeYamlOrJson } from './body.js';
 import { tableOf } from './table.js';
 import { watchResponse } from './watch-stream.js';
 
@@ -48,11 +48,11 @@ export async function handleResource(registry: Registry, r: ServedResource, info
       return respond(await registry.patch(r, ns, info.name!, patch, ctx), existed ? 200 : 201);
     }
     case 'delete': {
-      const body = req.body && req.body.length > 0 ? decodeJson(req.body) : undefined;
+      const body = decodeOptionalBody(req.body, req.headers['content-type']);
       return respond(await registry.delete(r, ns, info.name!, deleteOptions(req.query, body), ctx));
     }
     case 'deletecollection': {
-      const body = req.body && req.body.length > 0 ? decodeJson(req.body) : undefined;
+      const body = decodeOptionalBody(req.body, req.headers['content-type']);
       await registry.deleteCollection(r, ns, listOptions(req.query), deleteOptions(req.query, body), ctx);
       return ok({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success' });
     }

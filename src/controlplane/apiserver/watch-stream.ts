@@ -60,6 +60,7 @@ export function watchResponse(registry: Registry, r: ServedResource, ns: string 
           seenRv = Math.max(seenRv, w.startRv);
         } catch (e) {
           if (!(e instanceof StatusError)) throw e;
+          if (e.code === 410) metrics.watchExpired.inc();
           write(encode('ERROR', e.toStatus()));
           setImmediate(() => { stop(); end(); });
           return stop;

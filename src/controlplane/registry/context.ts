@@ -21,7 +21,7 @@ export interface RequestContext {
 }
 
 export function systemContext(username = 'system:apiserver'): RequestContext {
-  return { user: { username, groups: ['system:masters'] }, dryRun: false, fieldValidation: 'Ignore', warnings: [] };
+  return { user: { username, groups: ['system:masters'] }, dryRun: false, fieldValidation: 'Ignore', warnings: [], userAgent: 'kube-apiserver/v1.32.4' };
 }
 
 export type Operation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';

@@ -59,7 +59,7 @@ export async function writeUpdate(core: RegistryCore, r: ServedResource, current
   if (!options.managedFieldsSet) trackUpdate(r, old, obj, ctx, core.now(), options.subresource);
   if (ctx.dryRun) return obj;
   const key = current.key;
-  const finalized = obj.metadata.deletionTimestamp && (obj.metadata.finalizers ?? []).length === 0;
+  const finalized = obj.metadata.deletionTimestamp && (obj.metadata.finalizers ?? []).length === 0 && !namespaceHeld(r, obj);
   const stored = await r.convert(obj, r.storageApiVersion);
   if (finalized) {
     const updated = await core.store.update(key, stored, current.rv);
@@ -99,4 +99,10 @@ function specChanged(r: ServedResource, old: KObject, obj: KObject): boolean {
   };
   if (obj.metadata.deletionTimestamp && !old.metadata.deletionTimestamp) return true;
   return !deepEqual(strip(old), strip(obj));
+}
+
+/** A terminating namespace is held by its spec.finalizers until the namespace controller finalizes it. */
+function namespaceHeld(r: ServedResource, obj: KObject): boolean {
+  if (r.definition.group !== '' || r.definition.plural !== 'namespaces') return false;
+  return ((obj.spec as { finalizers?: string[] } | undefined)?.finalizers ?? []).length > 0;
 }

@@ -83,3 +83,8 @@ export function forEachField(buf: Uint8Array, visit: (tag: FieldTag, reader: Wir
   const reader = new WireReader(buf);
   while (!reader.done) visit(reader.tag(), reader);
 }
+
+/** Go strings are bytes; invalid UTF-8 becomes U+FFFD, as encoding/json writes it. */
+export function utf8(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
+}

@@ -41,16 +41,15 @@ export function validateDaemonSet(ds: KObject): FieldError[] {
 function validateDaemonSetStrategy(strategy: Json | undefined): FieldError[] {
   const path = 'spec.updateStrategy';
   if (strategy?.type === 'OnDelete') return [];
-  if (strategy?.type !== 'RollingUpdate') return [field.notSupported(`${path}.type`, strategy?.type ?? '', ['OnDelete', 'RollingUpdate'])];
+  if (strategy?.type !== 'RollingUpdate') return [field.notSupported(path, strategy ?? null, ['RollingUpdate', 'OnDelete'])];
   const rolling = child(strategy, 'rollingUpdate');
   if (!rolling) return [field.required(`${path}.rollingUpdate`)];
-  const errs = [
-    ...intOrPercent(`${path}.rollingUpdate.maxUnavailable`, rolling.maxUnavailable, true),
-    ...intOrPercent(`${path}.rollingUpdate.maxSurge`, rolling.maxSurge, true),
-  ];
-  if (intOrPercentIsZero(rolling.maxUnavailable) && intOrPercentIsZero(rolling.maxSurge)) {
-    errs.push(field.invalid(`${path}.rollingUpdate.maxUnavailable`, rolling.maxUnavailable ?? 0, 'may not be 0 when `maxSurge` is 0'));
-  }
+  const p = `${path}.rollingUpdate`;
+  const errs = [...intOrPercent(`${p}.maxUnavailable`, rolling.maxUnavailable, true), ...intOrPercent(`${p}.maxSurge`, rolling.maxSurge, true)];
+  const hasUnavailable = !intOrPercentIsZero(rolling.maxUnavailable);
+  const hasSurge = !intOrPercentIsZero(rolling.maxSurge);
+  if (hasUnavailable && hasSurge) errs.push(field.invalid(`${p}.maxSurge`, rolling.maxSurge, 'may not be set when maxUnavailable is non-zero'));
+  if (!hasUnavailable && !hasSurge) errs.push(field.required(`${p}.maxUnavailable`, 'cannot be 0 when maxSurge is 0'));
   return errs;
 }
 

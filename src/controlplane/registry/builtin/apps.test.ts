@@ -129,3 +129,18 @@ describe('apps/v1 validation', () => {
     assert.deepEqual(replicaSets.strategy.fieldAttributes!({ metadata: {}, status: { replicas: 3 } }), { 'status.replicas': '3' });
   });
 });
+
+describe('daemonset update strategy', () => {
+  const daemonSets = findBuiltin('apps', 'daemonsets');
+  const ds = (updateStrategy: unknown): KObject => ({
+    metadata: { name: 'agent' },
+    spec: { selector: { matchLabels: { app: 'web' } }, template: template(), updateStrategy },
+  });
+  test('exactly one of maxUnavailable and maxSurge is non-zero', () => {
+    assert.deepEqual(simulateCreate(daemonSets, ds({ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 0 } })).errors,
+      ['spec.updateStrategy.rollingUpdate.maxUnavailable: Required value: cannot be 0 when maxSurge is 0']);
+    assert.deepEqual(simulateCreate(daemonSets, ds({ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 1 } })).errors,
+      ['spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: 1: may not be set when maxUnavailable is non-zero']);
+    assert.deepEqual(simulateCreate(daemonSets, ds({ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: '10%' } })).errors, []);
+  });
+});
