@@ -4,9 +4,9 @@
  */
 import type { KObject } from '../../api/meta.js';
 import { errors, field, type FieldError } from '../../machinery/errors.js';
-import { pruneUnknownFields, validateAgainstSchema, applyDefaults } from '../../machinery/schema/index.js';
+import { findUnknownFields, pruneUnknownFields, validateAgainstSchema, applyDefaults } from '../../machinery/schema/index.js';
 import { validateObjectMeta } from '../../machinery/validation/names.js';
-import { clone, deepEqual } from '../../machinery/deep-equal.js';
+import { deepEqual } from '../../machinery/deep-equal.js';
 import type { RequestContext } from './context.js';
 import type { ServedResource } from './served-resource.js';
 
@@ -19,8 +19,8 @@ const pathSegmentNamed = new Set(['roles', 'clusterroles', 'rolebindings', 'clus
  */
 export function handleUnknownFields(r: ServedResource, obj: KObject, ctx: RequestContext): void {
   if (!r.schema) return;
-  const target = r.schemaIsAuthoritative ? obj : clone(obj);
-  const unknown = pruneUnknownFields(r.schema, target);
+  if (!r.schemaIsAuthoritative && ctx.fieldValidation === 'Ignore') return;
+  const unknown = r.schemaIsAuthoritative ? pruneUnknownFields(r.schema, obj) : findUnknownFields(r.schema, obj);
   if (unknown.length === 0 || ctx.fieldValidation === 'Ignore') return;
   const messages = unknown.map((path) => `unknown field "${path}"`);
   if (ctx.fieldValidation === 'Strict') throw errors.badRequest(`strict decoding error: ${messages.join(', ')}`);

@@ -14,6 +14,6 @@
 export type { JSONSchemaProps, JsonType, ListType, ValidationRule } from './types.js';
 export { schemaAt, jsonTypeOf, fieldSchema } from './types.js';
 export { validateAgainstSchema } from './validate.js';
-export { pruneUnknownFields, dropNonNullableNulls } from './prune.js';
+export { pruneUnknownFields, findUnknownFields, dropNonNullableNulls } from './prune.js';
 export { applyDefaults } from './default.js';
 export { checkStructural } from './structural.js';

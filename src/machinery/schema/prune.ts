@@ -15,9 +15,16 @@ const metaFields = new Set(['apiVersion', 'kind', 'metadata']);
  */
 export function pruneUnknownFields(schema: JSONSchemaProps, obj: unknown): string[] {
   const pruned: string[] = [];
-  pruneNode(obj, schema, '', pruned, { isResource: true, preserve: false });
+  pruneNode(obj, schema, '', pruned, { isResource: true, preserve: false, remove: true });
   dropNonNullableNulls(schema, obj);
   return pruned;
+}
+
+/** The paths pruneUnknownFields would remove, without touching `obj` (unknown-field warnings for built-ins). */
+export function findUnknownFields(schema: JSONSchemaProps, obj: unknown): string[] {
+  const found: string[] = [];
+  pruneNode(obj, schema, '', found, { isResource: true, preserve: false, remove: false });
+  return found;
 }
 
 interface Mode {
@@ -25,13 +32,15 @@ interface Mode {
   isResource: boolean;
   /** Unknown fields at this level are kept (inherited through array items, as upstream does). */
   preserve: boolean;
+  /** Delete what is unknown (false only reports it). */
+  remove: boolean;
 }
 
 function pruneNode(x: unknown, s: JSONSchemaProps | undefined, path: string, out: string[], mode: Mode): void {
   const preserve = mode.preserve || s?.['x-kubernetes-preserve-unknown-fields'] === true;
   if (Array.isArray(x)) {
     if (preserve && !s?.items) return;
-    x.forEach((item, i) => pruneNode(item, s?.items, indexPath(path, i), out, { isResource: false, preserve }));
+    x.forEach((item, i) => pruneNode(item, s?.items, indexPath(path, i), out, { isResource: false, preserve, remove: mode.remove }));
     return;
   }
   if (!isObject(x)) return;
@@ -39,11 +48,11 @@ function pruneNode(x: unknown, s: JSONSchemaProps | undefined, path: string, out
   for (const key of Object.keys(x)) {
     if (keepMeta && metaFields.has(key)) continue;
     const child = s && fieldSchema(s, key);
-    const next = { isResource: false, preserve: false };
+    const next = { isResource: false, preserve: false, remove: mode.remove };
     if (child) pruneNode(x[key], child, childPath(path, key), out, next);
     else if (!preserve && s?.additionalProperties !== true) {
       out.push(childPath(path, key));
-      delete x[key];
+      if (mode.remove) delete x[key];
     }
   }
 }
