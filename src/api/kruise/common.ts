@@ -34,7 +34,7 @@ export function kindSchema(spec: TSchema, status: TSchema): TSchema {
   return Type.Object({
     apiVersion: Type.Optional(Type.String()),
     kind: Type.Optional(Type.String()),
-    metadata: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    metadata: Type.Optional(Type.Unsafe<Record<string, unknown>>({ type: 'object' })),
     spec: Type.Optional(spec),
     status: Type.Optional(status),
   });
