@@ -31,7 +31,9 @@ export interface KubectlOptions {
 export function kubectlFor(kubeconfig: string, cacheDir: string) {
   return (args: string[], options: KubectlOptions = {}): Promise<KubectlResult> =>
     new Promise((resolve) => {
-      const child = execFile(kubectlBinary(options.minor), ['--kubeconfig', kubeconfig, '--cache-dir', cacheDir, ...args], {
+      // discovery caches are per minor: older kubectls must not read a newer one's cache
+      const cache = options.minor ? `${cacheDir}-${options.minor}` : cacheDir;
+      const child = execFile(kubectlBinary(options.minor), ['--kubeconfig', kubeconfig, '--cache-dir', cache, ...args], {
         env: { ...process.env, ...options.env }, timeout: options.timeoutMs ?? 60_000, maxBuffer: 64 * 1024 * 1024,
       }, (error, stdout, stderr) => {
         const code = error ? (typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : 1) : 0;
