@@ -38,7 +38,10 @@ test('acknowledged objects survive kill -9 with their resourceVersions', async (
       assert.equal(created.status, 201);
       assert.ok(Number(created.body.metadata.resourceVersion) > maxRv, 'resourceVersion continues past the crash');
     } finally {
+      const exited = new Promise<number | null>((resolve) => second.child.once('exit', resolve));
       second.child.kill('SIGTERM');
+      assert.equal(await exited, 0, 'SIGTERM shuts down cleanly');
+      assert.match(second.output(), /shutting down/);
     }
   } finally {
     await rm(dir, { recursive: true, force: true });
