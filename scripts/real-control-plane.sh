@@ -297,24 +297,34 @@ on_start_exit() {
 
 # ---------------------------------------------------------------------------------------------- stop
 # Signals only pids recorded in <dir>/pids whose command line still names the binary we started.
-stop_one() {
-  local name=$1 pid=$2 i
-  kill -0 "$pid" 2>/dev/null || return 0
-  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q -- "$name" || return 0
-  kill -TERM "$pid" 2>/dev/null || true
-  for i in $(seq 1 75); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.2; done
-  log "$name ($pid) ignored SIGTERM for 15 s; SIGKILL"
-  kill -KILL "$pid" 2>/dev/null || true
+ours() { kill -0 "$2" 2>/dev/null && tr '\0' ' ' <"/proc/$2/cmdline" 2>/dev/null | grep -q -- "$1"; }
+
+# stop_all name pid [name pid ...]: SIGTERM each in the order given, then wait for all (SIGKILL after 15 s).
+stop_all() {
+  local args=("$@") i t
+  for (( i = 0; i < ${#args[@]}; i += 2 )); do ours "${args[i]}" "${args[i+1]}" && kill -TERM "${args[i+1]}" 2>/dev/null; done
+  for (( i = 0; i < ${#args[@]}; i += 2 )); do
+    for t in $(seq 1 75); do kill -0 "${args[i+1]}" 2>/dev/null || continue 2; sleep 0.2; done
+    ours "${args[i]}" "${args[i+1]}" || continue
+    log "${args[i]} (${args[i+1]}) ignored SIGTERM for 15 s; SIGKILL"
+    kill -KILL "${args[i+1]}" 2>/dev/null || true
+  done
 }
 
 cmd_stop() {
   local dir=${1:?usage: stop <dir>} name pid
   [ -d "$dir" ] || die "no such dir: $dir"
   if [ -s "$dir/watchdog.pid" ] && [ "$(cat "$dir/watchdog.pid")" != "${WATCHDOG_SELF:-}" ]; then
-    stop_one _watchdog "$(cat "$dir/watchdog.pid")"
+    stop_all _watchdog "$(cat "$dir/watchdog.pid")"
   fi
   if [ -f "$dir/pids" ]; then
-    tac "$dir/pids" | while read -r name pid; do stop_one "$name" "$pid"; done
+    # KCM and kube-apiserver shut down side by side (reverse start order); etcd, which they use, goes last.
+    local -a upper=() first=()
+    while read -r name pid; do
+      if [ ${#first[@]} -eq 0 ]; then first=("$name" "$pid"); else upper=("$name" "$pid" "${upper[@]}"); fi
+    done <"$dir/pids"
+    [ ${#upper[@]} -eq 0 ] || stop_all "${upper[@]}"
+    [ ${#first[@]} -eq 0 ] || stop_all "${first[@]}"
   fi
   if [ -s "$dir/data-dir" ]; then rm -rf "$(cat "$dir/data-dir")"; fi
   rm -f "$dir/pids" "$dir/data-dir" "$dir/watchdog.pid"

@@ -1,12 +1,19 @@
 /** The `kruise` command line: the only place that reads argv and environment. */
 import { Command, InvalidArgumentError } from 'commander';
 import { runUp } from './up.js';
+import { runCrds, runInstall } from './install.js';
 
 function intOption(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('must be a non-negative integer');
   return n;
 }
+
+// `kruise crds | head` closes stdout early; that is not an error.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
 
 const program = new Command();
 program.name('kruise').description('OpenKruise workloads in TypeScript, with an embedded Kubernetes control plane').version('0.1.0');
@@ -22,6 +29,19 @@ program
   .option('--in-memory', 'keep the store in memory only (nothing survives a restart)', false)
   .action(async (opts: { dataDir: string; port: number; host: string; kubeconfig?: string; nodes: number; inMemory: boolean }) => {
     await runUp(opts);
+  });
+
+program
+  .command('crds')
+  .description('print the CustomResourceDefinitions of every Kruise kind as YAML')
+  .action(() => runCrds());
+
+program
+  .command('install')
+  .description('apply the Kruise CRDs, the kruise-system namespace and RBAC to a cluster')
+  .option('--kubeconfig <path>', 'kubeconfig of the target cluster (default: $KUBECONFIG, ~/.kube/config or in-cluster)')
+  .action(async (opts: { kubeconfig?: string }) => {
+    await runInstall(opts);
   });
 
 program.parseAsync(process.argv).catch((e: unknown) => {

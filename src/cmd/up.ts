@@ -2,6 +2,8 @@
 import path from 'node:path';
 import { startControlPlane } from '../controlplane/control-plane.js';
 import { buildKubeconfig, writeKubeconfig } from '../controlplane/auth/kubeconfig.js';
+import { createInProcessClient } from '../client/index.js';
+import { installKruise } from '../install/install.js';
 
 export interface UpOptions {
   dataDir: string;
@@ -16,6 +18,7 @@ export async function runUp(options: UpOptions): Promise<void> {
   const started = Date.now();
   const dataDir = path.resolve(options.dataDir);
   const plane = await startControlPlane({ dataDir, port: options.port, host: options.host, inMemory: options.inMemory });
+  await installKruise(createInProcessClient(plane.handler, undefined, 'kruise-up'));
   const kubeconfigPath = path.resolve(options.kubeconfig ?? path.join(dataDir, 'kubeconfig'));
   await writeKubeconfig(kubeconfigPath, buildKubeconfig({ server: plane.url, caPem: plane.pki.ca.certPem, user: 'admin', token: plane.pki.adminToken, clusterName: 'kruise' }));
   console.log(`kruise control plane ready at ${plane.url} in ${Date.now() - started} ms; kubeconfig: ${kubeconfigPath}`);

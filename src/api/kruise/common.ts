@@ -15,8 +15,11 @@ export const LabelSelectorRequirement = Type.Object({
   values: Type.Optional(Type.Array(Type.String())),
 });
 
+/** A map of strings as CRD schemas spell it (TypeBox's Record emits patternProperties, which CRDs do not allow). */
+export const StringMap = Type.Unsafe<Record<string, string>>({ type: 'object', additionalProperties: { type: 'string' } });
+
 export const LabelSelector = Type.Object({
-  matchLabels: Type.Optional(Type.Record(Type.String(), Type.String())),
+  matchLabels: Type.Optional(StringMap),
   matchExpressions: Type.Optional(Type.Array(LabelSelectorRequirement)),
 }, { 'x-kubernetes-map-type': 'atomic' });
 

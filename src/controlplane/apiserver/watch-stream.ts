@@ -47,7 +47,10 @@ export function watchResponse(registry: Registry, r: ServedResource, ns: string 
         };
         let stopWatch: (() => void) | undefined;
         const timers: NodeJS.Timeout[] = [];
+        let stopped = false;
         const stop = () => {
+          if (stopped) return;
+          stopped = true;
           stopWatch?.();
           stopWatch = undefined;
           timers.forEach(clearTimeout);
