@@ -47,6 +47,10 @@ export async function writeUpdate(core: RegistryCore, r: ServedResource, current
   const old = await r.convert(current.object, requested);
   const rv = next.metadata?.resourceVersion;
   if (rv && rv !== old.metadata.resourceVersion) throw errors.conflict(d.plural, old.metadata.name!, d.group);
+  const uid = next.metadata?.uid;
+  if (uid && uid !== old.metadata.uid) {
+    throw errors.conflict(d.plural, old.metadata.name!, d.group, `Precondition failed: UID in precondition: ${uid}, UID in object meta: ${old.metadata.uid}`);
+  }
   let obj = mergeServerOwned(r, old, next, options.subresource);
   handleUnknownFields(r, obj, ctx);
   r.strategy.default?.(obj);
@@ -59,7 +63,10 @@ export async function writeUpdate(core: RegistryCore, r: ServedResource, current
   if (!options.managedFieldsSet) trackUpdate(r, old, obj, ctx, core.now(), options.subresource);
   if (ctx.dryRun) return obj;
   const key = current.key;
-  const finalized = obj.metadata.deletionTimestamp && (obj.metadata.finalizers ?? []).length === 0 && !namespaceHeld(r, obj);
+  // Only an object whose grace period is over goes away once its last finalizer is removed; a pod
+  // still in its grace period stays until the kubelet deletes it with gracePeriodSeconds=0.
+  const finalized = obj.metadata.deletionTimestamp && (obj.metadata.finalizers ?? []).length === 0
+    && (obj.metadata.deletionGracePeriodSeconds ?? 0) === 0 && !namespaceHeld(r, obj);
   const stored = await r.convert(obj, r.storageApiVersion);
   if (finalized) {
     const updated = await core.store.update(key, stored, current.rv);
