@@ -2,6 +2,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { runUp } from './up.js';
 import { runCrds, runInstall } from './install.js';
+import { runNodes, runScheduler } from './components.js';
 
 function intOption(value: string): number {
   const n = Number(value);
@@ -27,8 +28,30 @@ program
   .option('--kubeconfig <path>', 'where to write the kubeconfig (default: <data-dir>/kubeconfig)')
   .option('--nodes <n>', 'number of simulated nodes', intOption, 3)
   .option('--in-memory', 'keep the store in memory only (nothing survives a restart)', false)
-  .action(async (opts: { dataDir: string; port: number; host: string; kubeconfig?: string; nodes: number; inMemory: boolean }) => {
+  .option('--pull-delay-ms <n>', 'simulated image pull time per image and node', intOption, 0)
+  .option('--start-delay-ms <n>', 'simulated container start time', intOption, 0)
+  .action(async (opts: Parameters<typeof runUp>[0]) => {
     await runUp(opts);
+  });
+
+program
+  .command('scheduler')
+  .description('run the scheduler against any API server')
+  .option('--kubeconfig <path>', 'kubeconfig of the target cluster (default: $KUBECONFIG, ~/.kube/config or in-cluster)')
+  .action(async (opts: { kubeconfig?: string }) => {
+    await runScheduler(opts);
+  });
+
+program
+  .command('nodes')
+  .description('run simulated nodes (kubelets with a simulated container runtime) against any API server')
+  .option('--kubeconfig <path>', 'kubeconfig of the target cluster')
+  .option('--count <n>', 'number of nodes', intOption, 3)
+  .option('--name-prefix <prefix>', 'node name prefix', 'kruise-node-')
+  .option('--pull-delay-ms <n>', 'simulated image pull time per image and node', intOption, 0)
+  .option('--start-delay-ms <n>', 'simulated container start time', intOption, 0)
+  .action(async (opts: { kubeconfig?: string; count: number; namePrefix: string; pullDelayMs: number; startDelayMs: number }) => {
+    await runNodes(opts);
   });
 
 program

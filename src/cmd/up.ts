@@ -4,6 +4,7 @@ import { startControlPlane } from '../controlplane/control-plane.js';
 import { buildKubeconfig, writeKubeconfig } from '../controlplane/auth/kubeconfig.js';
 import { createInProcessClient } from '../client/index.js';
 import { installKruise } from '../install/install.js';
+import { startCluster } from '../controlplane/cluster.js';
 
 export interface UpOptions {
   dataDir: string;
@@ -12,21 +13,26 @@ export interface UpOptions {
   kubeconfig?: string;
   nodes: number;
   inMemory: boolean;
+  pullDelayMs: number;
+  startDelayMs: number;
 }
 
 export async function runUp(options: UpOptions): Promise<void> {
   const started = Date.now();
   const dataDir = path.resolve(options.dataDir);
   const plane = await startControlPlane({ dataDir, port: options.port, host: options.host, inMemory: options.inMemory });
-  await installKruise(createInProcessClient(plane.handler, undefined, 'kruise-up'));
+  const client = createInProcessClient(plane.handler, undefined, 'kruise-up');
+  await installKruise(client);
+  const cluster = await startCluster({ client, nodes: options.nodes, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs });
   const kubeconfigPath = path.resolve(options.kubeconfig ?? path.join(dataDir, 'kubeconfig'));
   await writeKubeconfig(kubeconfigPath, buildKubeconfig({ server: plane.url, caPem: plane.pki.ca.certPem, user: 'admin', token: plane.pki.adminToken, clusterName: 'kruise' }));
-  console.log(`kruise control plane ready at ${plane.url} in ${Date.now() - started} ms; kubeconfig: ${kubeconfigPath}`);
+  console.log(`kruise control plane ready at ${plane.url} in ${Date.now() - started} ms with ${options.nodes} simulated nodes; kubeconfig: ${kubeconfigPath}`);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`received ${signal}, shutting down`);
+    await cluster.stop();
     await plane.stop();
     process.exit(0);
   };

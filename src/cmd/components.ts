@@ -1,0 +1,27 @@
+/** `kruise scheduler` and `kruise nodes`: cluster components run out of process against any API server. */
+import { createHttpClient } from '../client/index.js';
+import { createScheduler } from '../controlplane/scheduler/index.js';
+import { createSimulatedNodes } from '../controlplane/kubelet/index.js';
+
+function stopOnSignal(stop: () => Promise<void>): void {
+  const handler = () => void stop().then(() => process.exit(0));
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+}
+
+export async function runScheduler(options: { kubeconfig?: string }): Promise<void> {
+  const scheduler = createScheduler({ client: createHttpClient({ kubeconfigPath: options.kubeconfig, userAgent: 'kruise-scheduler' }) });
+  await scheduler.start();
+  console.log('scheduler ready');
+  stopOnSignal(() => scheduler.stop());
+}
+
+export async function runNodes(options: { kubeconfig?: string; count: number; namePrefix: string; pullDelayMs: number; startDelayMs: number }): Promise<void> {
+  const nodes = createSimulatedNodes({
+    client: createHttpClient({ kubeconfigPath: options.kubeconfig, userAgent: 'kruise-kubelet' }),
+    count: options.count, namePrefix: options.namePrefix, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs,
+  });
+  await nodes.start();
+  console.log(`${options.count} simulated nodes ready`);
+  stopOnSignal(() => nodes.stop());
+}

@@ -1,0 +1,50 @@
+/**
+ * The cluster around the API server: scheduler, simulated nodes and the controller-manager pieces,
+ * all talking through a Client (in-process for `kruise up`, HTTP when pointed at another server).
+ */
+import type { Client } from '../client/client.js';
+import { Manager } from '../runtime/manager.js';
+import { createScheduler } from './scheduler/index.js';
+import { createSimulatedNodes } from './kubelet/index.js';
+import { setupCoreControllers } from './controllers/index.js';
+
+export interface ClusterOptions {
+  client: Client;
+  /** Simulated nodes to register (0 for none). */
+  nodes: number;
+  pullDelayMs?: number;
+  startDelayMs?: number;
+  /** Run the scheduler (default true). */
+  scheduler?: boolean;
+  /** Run the core controllers: ReplicaSet, Deployment, StatefulSet, DaemonSet, Job, CronJob, node lifecycle (default true). */
+  controllers?: boolean;
+}
+
+export interface Cluster {
+  stop(): Promise<void>;
+}
+
+export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  const stops: (() => Promise<void>)[] = [];
+  if (options.controllers !== false) {
+    const manager = new Manager({ client: options.client, health: false, leaderElection: false });
+    setupCoreControllers(manager);
+    await manager.start();
+    stops.push(() => manager.stop());
+  }
+  if (options.scheduler !== false) {
+    const scheduler = createScheduler({ client: options.client });
+    await scheduler.start();
+    stops.push(() => scheduler.stop());
+  }
+  if (options.nodes > 0) {
+    const nodes = createSimulatedNodes({ client: options.client, count: options.nodes, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs });
+    await nodes.start();
+    stops.push(() => nodes.stop());
+  }
+  return {
+    async stop() {
+      for (const stop of stops.reverse()) await stop();
+    },
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * Options of createSimulatedNodes, checked and with defaults filled (kwok-style constructor
+ * contract: reject conflicting or impossible settings rather than guess).
+ */
+import type { Client } from '../../client/client.js';
+import type { FakeRuntimeOptions } from '../../daemon/cri/fake-runtime.js';
+import { realClock, type Clock } from '../../runtime/clock.js';
+import { defaultCapacity, type NodeCapacity } from './node-object.js';
+import type { ReadinessPolicy } from './readiness.js';
+
+export interface SimulatedNodesOptions {
+  client: Client;
+  /** Nodes registered by start(). */
+  count: number;
+  /** Node names are `<namePrefix><i>` (default `kruise-node-`). */
+  namePrefix?: string;
+  /** Zone labels, assigned round-robin (default zone-a, zone-b, zone-c). */
+  zones?: string[];
+  /** Default cpu 32, memory 256Gi, pods 110. */
+  capacity?: Partial<NodeCapacity>;
+  /** Extra node labels (e.g. `type: virtual-kubelet`). */
+  labels?: Record<string, string>;
+  /** One image pull per image per node takes this long (default 0). */
+  pullDelayMs?: number;
+  /** Starting a container (and so each init container) takes this long (default 0). */
+  startDelayMs?: number;
+  /**
+   * Time a container takes to exit after SIGTERM (default 0, like a process that handles it). The pod's
+   * grace period caps it: with Infinity, deletions and in-place restarts take the full grace period.
+   */
+  terminationDelayMs?: number;
+  clock?: Clock;
+  readiness?: ReadinessPolicy;
+  pullError?: FakeRuntimeOptions['pullError'];
+  /** Node lease: duration 40 s, renewed every 10 s. */
+  leaseDurationSeconds?: number;
+  leaseRenewIntervalMs?: number;
+  /** Node status (heartbeat times) is re-reported this often (default 5 min, kubelet's report frequency). */
+  nodeStatusReportIntervalMs?: number;
+  /** Concurrent pod syncs (default 32). */
+  workers?: number;
+  /** Restart back-off of crashing containers (default 10 s doubling to 300 s). */
+  crashLoopBackoff?: { initialMs: number; maxMs: number };
+  kubeletVersion?: string;
+}
+
+export interface ResolvedOptions extends Required<Omit<SimulatedNodesOptions, 'capacity' | 'labels' | 'pullError'>> {
+  capacity: NodeCapacity;
+  labels: Record<string, string>;
+  pullError?: FakeRuntimeOptions['pullError'];
+}
+
+export function resolveOptions(o: SimulatedNodesOptions): ResolvedOptions {
+  if (!Number.isInteger(o.count) || o.count < 0) throw new Error(`createSimulatedNodes: count must be a non-negative integer, got ${o.count}`);
+  for (const key of ['pullDelayMs', 'startDelayMs', 'terminationDelayMs', 'leaseRenewIntervalMs', 'nodeStatusReportIntervalMs'] as const) {
+    const v = o[key];
+    if (v !== undefined && !(v >= 0)) throw new Error(`createSimulatedNodes: ${key} must be a non-negative number, got ${v}`);
+  }
+  const zones = o.zones ?? ['zone-a', 'zone-b', 'zone-c'];
+  if (zones.length === 0) throw new Error('createSimulatedNodes: zones must not be empty');
+  const leaseDurationSeconds = o.leaseDurationSeconds ?? 40;
+  const leaseRenewIntervalMs = o.leaseRenewIntervalMs ?? 10_000;
+  if (leaseRenewIntervalMs <= 0 || leaseRenewIntervalMs >= leaseDurationSeconds * 1000) {
+    throw new Error(`createSimulatedNodes: leaseRenewIntervalMs (${leaseRenewIntervalMs}) must be positive and shorter than the lease duration (${leaseDurationSeconds} s)`);
+  }
+  const capacity = { ...defaultCapacity, ...o.capacity };
+  if (!(Number(capacity.pods) > 0)) throw new Error(`createSimulatedNodes: capacity.pods must be a positive number, got ${capacity.pods}`);
+  return {
+    client: o.client, count: o.count, namePrefix: o.namePrefix ?? 'kruise-node-', zones, capacity, labels: o.labels ?? {},
+    pullDelayMs: o.pullDelayMs ?? 0, startDelayMs: o.startDelayMs ?? 0, terminationDelayMs: o.terminationDelayMs ?? 0,
+    clock: o.clock ?? realClock, readiness: o.readiness ?? {}, pullError: o.pullError,
+    leaseDurationSeconds, leaseRenewIntervalMs, nodeStatusReportIntervalMs: o.nodeStatusReportIntervalMs ?? 300_000,
+    workers: o.workers ?? 32, crashLoopBackoff: o.crashLoopBackoff ?? { initialMs: 10_000, maxMs: 300_000 },
+    kubeletVersion: o.kubeletVersion ?? 'v1.32.4',
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * The kubelet's worker for one pod (one uid): each sync reads the pod, decides the next runtime
+ * actions, starts them, and writes the status if it changed. Deletion stops the containers within
+ * the grace period, marks the pod terminal and deletes it with grace 0 and a uid precondition.
+ */
+import { Pods } from '../../api/resource-type.js';
+import { isConflict, isNotFound } from '../../machinery/errors.js';
+import { flush } from '../../runtime/clock.js';
+import { computePodActions, stopAllActions } from './pod-actions.js';
+import { PodRuntime } from './pod-runtime.js';
+import { computePodStatus, statusPatch, statusUpToDate, type OwnedStatus } from './pod-status.js';
+import type { ContainerSpec, Pod } from './pod-types.js';
+import { isRunning, type ContainerInfo, type PodView } from './pod-view.js';
+import { probeReadiness } from './readiness.js';
+import type { WorkerContext } from './worker-context.js';
+
+export class PodWorker {
+  readonly uid: string;
+  readonly runtime: PodRuntime;
+  private pod: Pod;
+  private deadline = Infinity;
+  private deleteRequested = false;
+  /** Our last status write and the resourceVersion it produced, laid over the cache until it catches up. */
+  private lastWrite?: { rv?: string; status: OwnedStatus };
+
+  constructor(private readonly ctx: WorkerContext, pod: Pod) {
+    this.uid = pod.metadata.uid!;
+    this.pod = pod;
+    this.runtime = new PodRuntime(ctx, () => this.pod);
+  }
+
+  /** One sync; returns when to sync again (ms from now) if a timer is due. */
+  async sync(pod: Pod): Promise<number | undefined> {
+    this.pod = pod;
+    if (this.deleteRequested) return undefined; // waiting for finalizers to let the object go
+    const now = this.ctx.clock.now();
+    let wakeAt = Infinity;
+    const phase = pod.status?.phase;
+    if (pod.metadata.deletionTimestamp) {
+      if (await this.terminate(now)) return undefined;
+      wakeAt = this.deadline;
+    } else if (phase === 'Succeeded' || phase === 'Failed') {
+      this.runtime.stopping = true; // a terminal phase is final, whoever wrote it
+      this.runtime.execute(stopAllActions(this.view(now).view));
+      if (this.runtime.quiet()) await this.runtime.stopSandbox();
+    } else {
+      wakeAt = await this.advance();
+    }
+    const { view, readyChangesAt } = this.view(this.ctx.clock.now());
+    await this.writeStatus(view);
+    const next = Math.min(wakeAt, readyChangesAt);
+    return Number.isFinite(next) ? Math.max(1, next - this.ctx.clock.now()) : undefined;
+  }
+
+  /**
+   * Runs the plan, and again while it makes progress within one turn of the event loop (an instant
+   * runtime finishes a step in microtasks), so a zero-delay pod reaches Running in one status write.
+   */
+  private async advance(): Promise<number> {
+    let wakeAt = Infinity;
+    for (let round = 0; round < 4; round++) {
+      const plan = computePodActions(this.view(this.ctx.clock.now()).view);
+      wakeAt = plan.wakeAt ?? Infinity;
+      if (plan.actions.length === 0) break;
+      this.runtime.execute(plan.actions);
+      await flush();
+    }
+    return wakeAt;
+  }
+
+  /** Stops containers within the grace period; once all are down, finishes the deletion. True when done. */
+  private async terminate(now: number): Promise<boolean> {
+    this.runtime.stopping = true;
+    const { metadata, spec } = this.pod;
+    const grace = Math.max(0, metadata.deletionGracePeriodSeconds ?? spec.terminationGracePeriodSeconds ?? 30);
+    this.deadline = Math.min(this.deadline, now + grace * 1000);
+    const left = Math.max(0, (this.deadline - now) / 1000);
+    this.runtime.execute(stopAllActions(this.view(now).view, left));
+    if (!this.runtime.quiet()) return false;
+    await this.runtime.stopSandbox();
+    await this.writeStatus(this.view(this.ctx.clock.now()).view, true);
+    try {
+      await this.ctx.client.delete(Pods, metadata.namespace, metadata.name!, { gracePeriodSeconds: 0, preconditions: { uid: this.uid } });
+    } catch (e) {
+      if (!isNotFound(e) && !isConflict(e)) throw e;
+    }
+    this.deleteRequested = true;
+    return true;
+  }
+
+  /** The pod is gone from the API (or replaced by a new uid): kill and remove everything. */
+  async teardown(): Promise<void> {
+    await this.runtime.teardown();
+    this.ctx.overrides.clearPod(this.pod.metadata.namespace ?? 'default', this.pod.metadata.name!);
+  }
+
+  /** The pod as last seen, with our last status write laid over it while the cache lags behind. */
+  private effectivePod(): Pod {
+    const w = this.lastWrite;
+    if (w && cacheCaughtUp(this.pod.metadata.resourceVersion, w.rv)) this.lastWrite = undefined;
+    if (!this.lastWrite || !w) return this.pod;
+    const others = (this.pod.status?.conditions ?? []).filter((c) => !w.status.conditions.some((o) => o.type === c.type));
+    return { ...this.pod, status: { ...this.pod.status, ...w.status, conditions: [...others, ...w.status.conditions] } };
+  }
+
+  private view(now: number): { view: PodView; readyChangesAt: number } {
+    const pod = this.effectivePod();
+    const specs = new Map<string, ContainerSpec>([...(pod.spec.initContainers ?? []), ...pod.spec.containers].map((c) => [c.name, c]));
+    const regularInit = new Set((pod.spec.initContainers ?? []).filter((c) => c.restartPolicy !== 'Always').map((c) => c.name));
+    const containers = new Map<string, ContainerInfo>();
+    let readyChangesAt = Infinity;
+    for (const [name, info] of this.runtime.containerInfos()) {
+      const spec = specs.get(name);
+      let ready = false;
+      if (spec && isRunning(info.latest) && !regularInit.has(name)) { // init containers are ready when done
+        const probe = probeReadiness(this.ctx.readiness, this.ctx.overrides, pod, spec, info.latest!.startedAt / 1e6, now);
+        ready = probe.ready;
+        if (probe.changesAt !== undefined) readyChangesAt = Math.min(readyChangesAt, probe.changesAt);
+      }
+      containers.set(name, { ...info, ready });
+    }
+    const view: PodView = {
+      pod, now, hostIP: this.ctx.hostIP, sandbox: this.runtime.sandbox, sandboxBusy: this.runtime.sandboxBusy,
+      containers, runtimeName: this.ctx.runtimeName, crashBackoff: this.ctx.crashBackoff,
+    };
+    return { view, readyChangesAt };
+  }
+
+  private async writeStatus(view: PodView, terminated = false): Promise<void> {
+    const desired = computePodStatus(view, terminated);
+    if (statusUpToDate(view.pod.status, desired)) return;
+    const { namespace, name } = this.pod.metadata;
+    try {
+      const written = await this.ctx.client.patch<Pod>(Pods, namespace, name!, 'strategic', statusPatch(this.uid, desired), { subresource: 'status' });
+      this.lastWrite = { rv: written.metadata.resourceVersion, status: desired };
+    } catch (e) {
+      if (!isNotFound(e) && !isConflict(e)) throw e; // gone or replaced: its delete event follows
+    }
+  }
+}
+
+/**
+ * Whether the cached object already includes our write. Resource versions are opaque to clients,
+ * but every server we target (etcd, ours) issues increasing integers; anything else counts as
+ * caught up only at the written version itself.
+ */
+function cacheCaughtUp(cached: string | undefined, written: string | undefined): boolean {
+  if (!cached || !written) return true;
+  if (/^\d+$/.test(cached) && /^\d+$/.test(written)) return BigInt(cached) >= BigInt(written);
+  return cached === written;
+}

@@ -1,0 +1,171 @@
+/**
+ * createSimulatedNodes: many kubelets in one process, KWOK style, each with its own fake container
+ * runtime, all talking to the API only through a Client (so they work against any API server).
+ * One shared pod informer (bound pods, indexed by node) and one controller serve every node: a
+ * request is a pod key, reconciled by that pod's worker on its node.
+ */
+import { Pods } from '../../api/resource-type.js';
+import { createFakeRuntime, type FakeRuntime, type FakeRuntimeOptions } from '../../daemon/cri/fake-runtime.js';
+import { KubeletLabels, type ContainerEventResponse } from '../../daemon/cri/types.js';
+import { logger } from '../../machinery/log.js';
+import { Controller } from '../../runtime/controller.js';
+import { byNodeName, IndexNames } from '../../runtime/indexers.js';
+import { Informer } from '../../runtime/informer.js';
+import { NodeAgent } from './node-agent.js';
+import { PodWorker } from './pod-worker.js';
+import type { Pod } from './pod-types.js';
+import { ReadinessOverrides } from './readiness.js';
+import { resolveOptions, type ResolvedOptions, type SimulatedNodesOptions } from './options.js';
+
+export interface SimulatedNodes {
+  /** Registers the initial nodes and starts syncing pods; resolves once nodes are registered and the pod cache is synced. */
+  start(): Promise<void>;
+  /** Stops heartbeats and pod syncs; Nodes, Leases and pods stay in the API. */
+  stop(): Promise<void>;
+  addNode(name: string): Promise<void>;
+  /** Deletes the Node and its Lease and drops its containers (pods bound to it stay, as upstream). */
+  removeNode(name: string): Promise<void>;
+  /** Makes a container's readiness probe fail (false) or succeed (true). */
+  setContainerReady(namespace: string, pod: string, container: string, ready: boolean): void;
+  nodeNames(): string[];
+  /** The node's container runtime (for kruise-daemon tests driving the same CRI). */
+  runtime(nodeName: string): FakeRuntime | undefined;
+}
+
+export function createSimulatedNodes(options: SimulatedNodesOptions): SimulatedNodes {
+  return new SimulatedNodeSet(resolveOptions(options));
+}
+
+class SimulatedNodeSet implements SimulatedNodes {
+  private readonly log = logger('kubelet');
+  private readonly informer: Informer<Pod>;
+  private readonly controller: Controller;
+  private readonly agents = new Map<string, NodeAgent>();
+  private readonly workers = new Map<string, { worker: PodWorker; node: string }>();
+  private readonly uidsByKey = new Map<string, Set<string>>();
+  private readonly overrides = new ReadinessOverrides();
+  private nextIndex = 0;
+  private started = false;
+
+  constructor(private readonly o: ResolvedOptions) {
+    this.informer = new Informer<Pod>({ client: o.client, type: Pods, fieldSelector: 'spec.nodeName!=', clock: o.clock, log: this.log });
+    this.informer.addIndexer(IndexNames.nodeName, byNodeName);
+    this.controller = new Controller({ name: 'simulated-kubelet', workers: o.workers, clock: o.clock, log: this.log, reconciler: (_ctx, req) => this.reconcile(req.namespace!, req.name) });
+    this.controller.watches(this.informer, (pod) => (this.agents.has(pod.spec?.nodeName ?? '') ? [{ namespace: pod.metadata.namespace, name: pod.metadata.name! }] : []));
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    this.informer.start();
+    const names = Array.from({ length: this.o.count }, (_, i) => `${this.o.namePrefix}${i}`);
+    for (let i = 0; i < names.length; i += 20) await Promise.all(names.slice(i, i + 20).map((n) => this.addNode(n)));
+    await this.controller.start();
+  }
+
+  async stop(): Promise<void> {
+    this.started = false;
+    await this.controller.stop();
+    this.informer.stop();
+    await Promise.all([...this.agents.values()].map((a) => a.stop()));
+    await Promise.all([...this.workers.values()].map(({ worker }) => worker.runtime.teardown()));
+    this.workers.clear();
+    this.uidsByKey.clear();
+  }
+
+  async addNode(name: string): Promise<void> {
+    if (this.agents.has(name)) throw new Error(`node ${name} is already simulated`);
+    const runtime = createFakeRuntime(this.runtimeOptions());
+    const version = await runtime.version();
+    const index = this.nextIndex++;
+    const agent = new NodeAgent({
+      client: this.o.client, clock: this.o.clock, log: this.log, runtime,
+      identity: {
+        name, index, zone: this.o.zones[index % this.o.zones.length], capacity: this.o.capacity, labels: this.o.labels,
+        kubeletVersion: this.o.kubeletVersion, containerRuntimeVersion: `${version.runtimeName}://${version.runtimeVersion.replace(/^v/, '')}`,
+      },
+      leaseDurationSeconds: this.o.leaseDurationSeconds, leaseRenewIntervalMs: this.o.leaseRenewIntervalMs,
+      nodeStatusReportIntervalMs: this.o.nodeStatusReportIntervalMs,
+      onContainerEvent: (e) => this.routeContainerEvent(e),
+    });
+    await agent.register();
+    this.agents.set(name, agent);
+    for (const pod of this.informer.byIndex(IndexNames.nodeName, name)) this.enqueue(pod.metadata.namespace ?? 'default', pod.metadata.name!);
+  }
+
+  async removeNode(name: string): Promise<void> {
+    const agent = this.agents.get(name);
+    if (!agent) return;
+    this.agents.delete(name);
+    for (const [uid, entry] of this.workers) {
+      if (entry.node !== name) continue;
+      this.workers.delete(uid);
+      await entry.worker.runtime.teardown();
+    }
+    await agent.deregister();
+  }
+
+  setContainerReady(namespace: string, pod: string, container: string, ready: boolean): void {
+    this.overrides.set(namespace, pod, container, ready);
+    this.enqueue(namespace, pod);
+  }
+
+  nodeNames(): string[] {
+    return [...this.agents.keys()];
+  }
+
+  runtime(nodeName: string): FakeRuntime | undefined {
+    return this.agents.get(nodeName)?.runtime;
+  }
+
+  private runtimeOptions(): FakeRuntimeOptions {
+    const { clock, pullDelayMs, startDelayMs, pullError } = this.o;
+    return { clock, pullDelayMs, startDelayMs, pullError };
+  }
+
+  private enqueue(namespace: string, name: string): void {
+    this.controller.enqueue({ namespace, name });
+  }
+
+  private routeContainerEvent(e: ContainerEventResponse): void {
+    const status = e.containersStatuses[0];
+    const entry = status && this.workers.get(status.labels[KubeletLabels.podUid] ?? '');
+    if (!entry) return;
+    entry.worker.runtime.observe(status, e.containerEventType);
+    this.enqueue(status.labels[KubeletLabels.podNamespace], status.labels[KubeletLabels.podName]);
+  }
+
+  private async reconcile(namespace: string, name: string): Promise<{ requeueAfterMs?: number }> {
+    const key = `${namespace}/${name}`;
+    const pod = this.informer.get(namespace, name);
+    const uids = this.uidsByKey.get(key) ?? new Set<string>();
+    for (const uid of uids) {
+      if (pod?.metadata.uid === uid) continue;
+      uids.delete(uid);
+      const gone = this.workers.get(uid);
+      this.workers.delete(uid);
+      await gone?.worker.teardown();
+    }
+    if (uids.size === 0) this.uidsByKey.delete(key);
+    const node = pod?.spec.nodeName ?? '';
+    const agent = this.agents.get(node);
+    if (!pod || !agent) return {};
+    let entry = this.workers.get(pod.metadata.uid!);
+    if (!entry) {
+      entry = { worker: this.newWorker(agent, pod), node };
+      this.workers.set(pod.metadata.uid!, entry);
+      this.uidsByKey.set(key, uids.add(pod.metadata.uid!));
+    }
+    const after = await entry.worker.sync(pod);
+    return after === undefined ? {} : { requeueAfterMs: after };
+  }
+
+  private newWorker(agent: NodeAgent, pod: Pod): PodWorker {
+    return new PodWorker({
+      client: this.o.client, runtime: agent.runtime, clock: this.o.clock, log: this.log.child({ node: agent.name }),
+      nodeName: agent.name, hostIP: agent.hostIP, runtimeName: 'containerd', readiness: this.o.readiness,
+      overrides: this.overrides, terminationDelayMs: this.o.terminationDelayMs, crashBackoff: this.o.crashLoopBackoff,
+      enqueue: (ns, n) => this.enqueue(ns, n),
+    }, pod);
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * What a pod worker needs from its node: the API client, the node's CRI services, the clock, the
+ * node's address and the simulation settings.
+ */
+import type { Client } from '../../client/client.js';
+import type { ImageService, RuntimeService } from '../../daemon/cri/services.js';
+import type { Logger } from '../../machinery/log.js';
+import type { Clock } from '../../runtime/clock.js';
+import type { ReadinessOverrides, ReadinessPolicy } from './readiness.js';
+
+export interface WorkerContext {
+  client: Client;
+  runtime: RuntimeService & ImageService;
+  clock: Clock;
+  log: Logger;
+  nodeName: string;
+  hostIP: string;
+  runtimeName: string;
+  readiness: ReadinessPolicy;
+  overrides: ReadinessOverrides;
+  /** Default time a container takes to exit after SIGTERM (Infinity: it is killed at the grace period). */
+  terminationDelayMs: number;
+  crashBackoff: { initialMs: number; maxMs: number };
+  /** Asks for another sync of the pod `namespace/name`. */
+  enqueue(namespace: string, name: string): void;
+}

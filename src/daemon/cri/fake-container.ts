@@ -1,0 +1,120 @@
+/**
+ * One simulated container's life: CREATED, RUNNING after the start delay, EXITED when its script
+ * says so (run time and exit code from annotations), when killed, or when it honours SIGTERM.
+ * `onChange` reports each transition so the runtime can publish container events.
+ */
+import type { Clock } from '../../runtime/clock.js';
+import type { ContainerConfig, ContainerState, ContainerStatus } from './types.js';
+
+/** Annotations on a ContainerConfig that script the fake container (the kubelet sets them). */
+export const FakeAnnotations = {
+  /** Exit this long after starting (ms); with no exit code given, exits 0. */
+  runMs: 'fake.kruise-ts.io/run-ms',
+  /** Exit code of the scripted exit; alone it means "exit right after starting". */
+  exitCode: 'fake.kruise-ts.io/exit-code',
+  /** Time the process needs to exit after SIGTERM (ms); longer than the stop timeout means SIGKILL. */
+  terminationMs: 'fake.kruise-ts.io/termination-ms',
+} as const;
+
+export type ContainerChange = 'started' | 'stopped';
+
+export class FakeContainer {
+  state: ContainerState = 'CONTAINER_CREATED';
+  readonly createdAt: number;
+  startedAt = 0;
+  finishedAt = 0;
+  exitCode = 0;
+  reason = '';
+  private exitTimer?: () => void;
+  private exitDueAt = Infinity;
+  private readonly exitWaiters: (() => void)[] = [];
+
+  constructor(
+    readonly id: string,
+    readonly podSandboxId: string,
+    readonly config: ContainerConfig,
+    readonly imageRef: string,
+    private readonly clock: Clock,
+    private readonly defaultTerminationMs: number,
+    private readonly onChange: (c: FakeContainer, change: ContainerChange) => void,
+  ) {
+    this.createdAt = clock.now();
+  }
+
+  /** CREATED to RUNNING; schedules the scripted exit, if any. */
+  markRunning(): void {
+    if (this.state !== 'CONTAINER_CREATED') return;
+    this.state = 'CONTAINER_RUNNING';
+    this.startedAt = this.clock.now();
+    this.onChange(this, 'started');
+    const a = this.config.annotations ?? {};
+    if (a[FakeAnnotations.runMs] === undefined && a[FakeAnnotations.exitCode] === undefined) return;
+    const runMs = Number(a[FakeAnnotations.runMs] ?? 0);
+    const code = Number(a[FakeAnnotations.exitCode] ?? 0);
+    this.scheduleExit(runMs, code);
+  }
+
+  /** SIGTERM now, SIGKILL after `timeoutMs`; resolves once exited. A shorter timeout wins. */
+  stop(timeoutMs: number): Promise<void> {
+    if (this.state === 'CONTAINER_EXITED') return Promise.resolve();
+    const done = new Promise<void>((resolve) => this.exitWaiters.push(resolve));
+    if (this.state === 'CONTAINER_CREATED') {
+      this.exit(0, '');
+      return done;
+    }
+    const custom = this.config.annotations?.[FakeAnnotations.terminationMs];
+    const terminationMs = custom !== undefined ? Number(custom) : this.defaultTerminationMs;
+    if (terminationMs <= timeoutMs) this.scheduleExit(terminationMs, 0);
+    else this.scheduleExit(timeoutMs, 137);
+    return done;
+  }
+
+  /** Immediate exit with `exitCode` (a crash, an OOM kill, or a SIGKILL). */
+  exit(exitCode: number, reason?: string): void {
+    if (this.state === 'CONTAINER_EXITED') return;
+    this.exitTimer?.();
+    const wasRunning = this.state === 'CONTAINER_RUNNING';
+    this.state = 'CONTAINER_EXITED';
+    this.finishedAt = this.clock.now();
+    this.exitCode = exitCode;
+    this.reason = reason ?? (exitCode === 0 ? 'Completed' : 'Error');
+    if (!wasRunning) this.startedAt = 0;
+    for (const resolve of this.exitWaiters.splice(0)) resolve();
+    this.onChange(this, 'stopped');
+  }
+
+  /** Cancels timers without an event (the container is being removed). */
+  dispose(): void {
+    this.exitTimer?.();
+    for (const resolve of this.exitWaiters.splice(0)) resolve();
+  }
+
+  private scheduleExit(afterMs: number, exitCode: number): void {
+    if (afterMs <= 0) return this.exit(exitCode); // no timer: an immediate exit needs no clock tick
+    const at = this.clock.now() + Math.max(0, afterMs);
+    if (at >= this.exitDueAt) return;
+    this.exitTimer?.();
+    this.exitDueAt = at;
+    if (!Number.isFinite(afterMs)) return;
+    this.exitTimer = this.clock.after(afterMs, () => this.exit(exitCode));
+  }
+
+  status(): ContainerStatus {
+    const ns = (ms: number) => ms * 1_000_000;
+    return {
+      id: this.id,
+      metadata: { ...this.config.metadata },
+      state: this.state,
+      createdAt: ns(this.createdAt),
+      startedAt: ns(this.startedAt),
+      finishedAt: ns(this.finishedAt),
+      exitCode: this.exitCode,
+      image: { ...this.config.image },
+      imageRef: this.imageRef,
+      reason: this.reason,
+      message: '',
+      labels: { ...this.config.labels },
+      annotations: { ...this.config.annotations },
+    };
+  }
+}

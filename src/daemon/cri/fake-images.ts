@@ -1,0 +1,84 @@
+/**
+ * In-memory ImageService of one node: an image is pulled once, taking `pullDelayMs` on the injected
+ * clock, and concurrent pulls of the same image share that one pull (as containerd does).
+ */
+import { sleep, type Clock } from '../../runtime/clock.js';
+import { imageId, normalizeImage, parseImage, repoDigest } from './image-ref.js';
+import { CriError, type ImageService } from './services.js';
+import type { AuthConfig, Image, ImageFilter, ImageSpec } from './types.js';
+
+export interface FakeImageServiceOptions {
+  clock: Clock;
+  pullDelayMs?: number;
+  /** Return an error message to make pulls of that image fail (K8: unreachable registry, auth). */
+  pullError?: (image: string, auth?: AuthConfig) => string | undefined;
+}
+
+export class FakeImageService implements ImageService {
+  private readonly images = new Map<string, Image>(); // image id -> image
+  private readonly pulling = new Map<string, Promise<string>>(); // normalised ref -> pull
+  /** Number of pulls that actually went to the (simulated) registry. */
+  pulls = 0;
+
+  constructor(private readonly options: FakeImageServiceOptions) {}
+
+  async pullImage(spec: ImageSpec, auth?: AuthConfig): Promise<string> {
+    const ref = normalizeImage(spec.image);
+    const inFlight = this.pulling.get(ref);
+    if (inFlight) return inFlight;
+    const pull = this.pull(spec.image, ref, auth).finally(() => this.pulling.delete(ref));
+    this.pulling.set(ref, pull);
+    return pull;
+  }
+
+  private async pull(image: string, ref: string, auth?: AuthConfig): Promise<string> {
+    const present = this.find(image);
+    if (present) return present.id;
+    this.pulls++;
+    if (this.options.pullDelayMs) await sleep(this.options.clock, this.options.pullDelayMs);
+    const failure = this.options.pullError?.(image, auth);
+    if (failure) throw new CriError('Unknown', `failed to pull and unpack image "${ref}": ${failure}`);
+    const id = imageId(image);
+    const existing = this.images.get(id) ?? { id, repoTags: [], repoDigests: [], size: imageSize(id) };
+    const { tag } = parseImage(image);
+    if (tag) addOnce(existing.repoTags, `${parseImage(image).repository}:${tag}`);
+    addOnce(existing.repoDigests, repoDigest(image));
+    this.images.set(id, existing);
+    return id;
+  }
+
+  async listImages(filter?: ImageFilter): Promise<Image[]> {
+    const all = [...this.images.values()];
+    const wanted = filter?.image?.image;
+    return structuredClone(wanted ? all.filter((i) => i === this.find(wanted)) : all);
+  }
+
+  async imageStatus(spec: ImageSpec): Promise<Image | undefined> {
+    const image = this.find(spec.image);
+    return image && structuredClone(image);
+  }
+
+  async removeImage(spec: ImageSpec): Promise<void> {
+    const image = this.find(spec.image);
+    if (image) this.images.delete(image.id);
+  }
+
+  /** Synchronous lookup for the runtime service (by tag, repo digest or image id). */
+  find(image: string): Image | undefined {
+    if (image.startsWith('sha256:')) return this.images.get(image);
+    const byId = this.images.get(imageId(image));
+    if (!byId) return undefined;
+    const { tag } = parseImage(image);
+    const named = tag ? byId.repoTags.includes(`${parseImage(image).repository}:${tag}`) : byId.repoDigests.includes(repoDigest(image));
+    return named ? byId : undefined;
+  }
+}
+
+function addOnce(list: string[], value: string): void {
+  if (!list.includes(value)) list.push(value);
+}
+
+/** A plausible, deterministic size (10-100 MB) so listings look like a real node's. */
+function imageSize(id: string): number {
+  return 10_000_000 + (parseInt(id.slice(7, 15), 16) % 90_000_000);
+}

@@ -1,0 +1,64 @@
+/**
+ * createFakeRuntime: one simulated node's container runtime (image and runtime services sharing one
+ * image store), for the simulated kubelet and for kruise-daemon tests.
+ */
+import { realClock, type Clock } from '../../runtime/clock.js';
+import { FakeImageService } from './fake-images.js';
+import { FakeRuntimeService } from './fake-runtime-service.js';
+import type { ImageService, RuntimeService } from './services.js';
+import type { AuthConfig, ContainerStatus, Image, ImageSpec } from './types.js';
+
+export interface FakeRuntimeOptions {
+  clock?: Clock;
+  /** Time one pull of an image takes (once per image per runtime). */
+  pullDelayMs?: number;
+  /** Time StartContainer takes before the container runs. */
+  startDelayMs?: number;
+  /** Time a container takes to exit after SIGTERM; default: it ignores SIGTERM and is killed at the timeout. */
+  terminationDelayMs?: number;
+  /** Initial pod CIDR for sandbox IPs (default containerd's 10.88.0.0/16); UpdateRuntimeConfig changes it. */
+  podCidr?: string;
+  /** Makes pulls of some images fail with the returned message. */
+  pullError?: (image: string, auth?: AuthConfig) => string | undefined;
+}
+
+export interface FakeRuntime extends ImageService, RuntimeService {
+  /** The container's process dies now (crash or OOM kill: pass reason `OOMKilled`). */
+  killContainer(containerId: string, exitCode: number, reason?: string): void;
+  /** Pulls that really went to the simulated registry (shared and repeated pulls excluded). */
+  pullCount(): number;
+}
+
+export function createFakeRuntime(options: FakeRuntimeOptions = {}): FakeRuntime {
+  for (const key of ['pullDelayMs', 'startDelayMs', 'terminationDelayMs'] as const) {
+    const v = options[key];
+    if (v !== undefined && !(v >= 0)) throw new Error(`createFakeRuntime: ${key} must be a non-negative number, got ${v}`);
+  }
+  const clock = options.clock ?? realClock;
+  const images = new FakeImageService({ clock, pullDelayMs: options.pullDelayMs, pullError: options.pullError });
+  const runtime = new FakeRuntimeService(images, {
+    clock, startDelayMs: options.startDelayMs, terminationDelayMs: options.terminationDelayMs, podCidr: options.podCidr,
+  });
+  return {
+    pullImage: (image: ImageSpec, auth?: AuthConfig) => images.pullImage(image, auth),
+    listImages: (filter) => images.listImages(filter),
+    imageStatus: (image: ImageSpec): Promise<Image | undefined> => images.imageStatus(image),
+    removeImage: (image) => images.removeImage(image),
+    version: () => runtime.version(),
+    runPodSandbox: (config, handler) => runtime.runPodSandbox(config, handler),
+    stopPodSandbox: (id) => runtime.stopPodSandbox(id),
+    removePodSandbox: (id) => runtime.removePodSandbox(id),
+    podSandboxStatus: (id) => runtime.podSandboxStatus(id),
+    listPodSandbox: (filter) => runtime.listPodSandbox(filter),
+    createContainer: (sandboxId, config) => runtime.createContainer(sandboxId, config),
+    startContainer: (id) => runtime.startContainer(id),
+    stopContainer: (id, timeout) => runtime.stopContainer(id, timeout),
+    removeContainer: (id) => runtime.removeContainer(id),
+    listContainers: (filter) => runtime.listContainers(filter),
+    containerStatus: (id): Promise<ContainerStatus> => runtime.containerStatus(id),
+    updateRuntimeConfig: (config) => runtime.updateRuntimeConfig(config),
+    getContainerEvents: (listener) => runtime.getContainerEvents(listener),
+    killContainer: (id, code, reason) => runtime.killContainer(id, code, reason),
+    pullCount: () => images.pulls,
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * Image references the way containerd reports them: `nginx` is `docker.io/library/nginx:latest`,
+ * and a simulated image's digests are derived from its normalised name, so the same name always
+ * yields the same `imageID` and different names (tags) yield different ones.
+ */
+import { createHash } from 'node:crypto';
+
+export interface ParsedImage {
+  /** `docker.io/library/nginx` */
+  repository: string;
+  tag?: string;
+  /** `sha256:...` when the reference pins one. */
+  digest?: string;
+}
+
+export function parseImage(image: string): ParsedImage {
+  let rest = image.trim();
+  let digest: string | undefined;
+  const at = rest.indexOf('@');
+  if (at >= 0) {
+    digest = rest.slice(at + 1);
+    rest = rest.slice(0, at);
+  }
+  let tag: string | undefined;
+  const colon = rest.lastIndexOf(':');
+  if (colon > rest.lastIndexOf('/')) {
+    tag = rest.slice(colon + 1);
+    rest = rest.slice(0, colon);
+  }
+  if (!tag && !digest) tag = 'latest';
+  return { repository: qualifyRepository(rest), tag, digest };
+}
+
+/** Adds the default registry (`docker.io`) and, for official images, the `library/` namespace. */
+function qualifyRepository(name: string): string {
+  const slash = name.indexOf('/');
+  const first = slash < 0 ? '' : name.slice(0, slash);
+  const hasDomain = first.includes('.') || first.includes(':') || first === 'localhost';
+  if (hasDomain) return name;
+  return slash < 0 ? `docker.io/library/${name}` : `docker.io/${name}`;
+}
+
+/** The fully qualified form containerd lists in repoTags (or `repo@digest` for pinned references). */
+export function normalizeImage(image: string): string {
+  const p = parseImage(image);
+  if (p.digest) return p.tag ? `${p.repository}:${p.tag}@${p.digest}` : `${p.repository}@${p.digest}`;
+  return `${p.repository}:${p.tag}`;
+}
+
+function sha256(text: string): string {
+  return `sha256:${createHash('sha256').update(text).digest('hex')}`;
+}
+
+/** The manifest digest of a simulated image (the pinned one when the reference has a digest). */
+export function manifestDigest(image: string): string {
+  const p = parseImage(image);
+  return p.digest ?? sha256(`manifest:${normalizeImage(image)}`);
+}
+
+/** `docker.io/library/nginx@sha256:...`: CRI imageRef, and the pod status' `imageID`. */
+export function repoDigest(image: string): string {
+  return `${parseImage(image).repository}@${manifestDigest(image)}`;
+}
+
+/** `sha256:...`: the image id (config digest), distinct from the manifest digest as in containerd. */
+export function imageId(image: string): string {
+  return sha256(`config:${manifestDigest(image)}`);
+}
+
+/** Whether two references name the same image once normalised (`nginx` and `nginx:latest` do). */
+export function sameImage(a: string, b: string): boolean {
+  return normalizeImage(a) === normalizeImage(b);
+}

@@ -1,0 +1,143 @@
+/**
+ * A controller: informer events mapped to request keys, a work queue, and N workers calling
+ * `reconcile(ctx, req)`. Outcomes follow controller-runtime's reconcileHandler: a throw is a
+ * rate-limited retry, a TerminalError is logged and counted but not retried, `requeueAfterMs` re-adds
+ * the key after that delay, success forgets its backoff. Nothing a reconciler throws escapes.
+ */
+import { randomUUID } from 'node:crypto';
+import type { KObject } from '../api/meta.js';
+import { logger, type Logger } from '../machinery/log.js';
+import { realClock, type Clock } from './clock.js';
+import { parseRequestKey, requestKey, type MapFunc, type Request } from './handlers.js';
+import type { Informer } from './informer.js';
+import { noControllerMetrics, type ControllerMetrics } from './metrics.js';
+import type { RateLimiter } from './rate-limiter.js';
+import { TerminalError, type ReconcileFunc, type Reconciler, type Result } from './reconcile.js';
+import { WorkQueue, type QueueMetrics } from './workqueue.js';
+
+export { TerminalError, type ReconcileContext, type ReconcileFunc, type Reconciler, type Result } from './reconcile.js';
+export type { Request } from './handlers.js';
+
+export interface ControllerOptions {
+  name: string;
+  reconciler: Reconciler;
+  workers?: number;
+  clock?: Clock;
+  log?: Logger;
+  metrics?: ControllerMetrics;
+  queueMetrics?: QueueMetrics;
+  rateLimiter?: RateLimiter;
+}
+
+interface Source {
+  informer: Informer<KObject>;
+  map: MapFunc<KObject>;
+}
+
+export class Controller {
+  readonly name: string;
+  private readonly reconcile: ReconcileFunc;
+  private readonly clock: Clock;
+  private readonly log: Logger;
+  private readonly metrics: ControllerMetrics;
+  private readonly sources: Source[] = [];
+  private run?: { queue: WorkQueue; abort: AbortController; unsubscribe: (() => void)[]; workers: Promise<void>[] };
+
+  constructor(private readonly options: ControllerOptions) {
+    if (!/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(options.name)) throw new Error(`invalid controller name ${JSON.stringify(options.name)}`);
+    if ((options.workers ?? 1) < 1) throw new Error(`workers must be at least 1, got ${options.workers}`);
+    const r = options.reconciler;
+    this.reconcile = typeof r === 'function' ? r : (ctx, req) => r.reconcile(ctx, req);
+    this.name = options.name;
+    this.clock = options.clock ?? realClock;
+    this.log = (options.log ?? logger('controller')).child({ controller: options.name });
+    this.metrics = options.metrics ?? noControllerMetrics;
+  }
+
+  /** Enqueues `map(obj)` for every event of `informer` (on update, for both the old and new object). */
+  watches<T extends KObject>(informer: Informer<T>, map: MapFunc<T>): this {
+    if (this.run) throw new Error(`controller ${this.name}: watches() after start()`);
+    // Sources are stored type-erased; `map` only ever sees objects from its own informer.
+    this.sources.push({ informer, map } as unknown as Source);
+    return this;
+  }
+
+  /** Enqueues a request from outside the informers (ignored while stopped). */
+  enqueue(req: Request): void {
+    this.run?.queue.add(requestKey(req));
+  }
+
+  isRunning(): boolean {
+    return this.run !== undefined;
+  }
+
+  /** Subscribes to the sources, waits for their caches, then starts the workers. */
+  async start(): Promise<void> {
+    if (this.run) return;
+    const queue = new WorkQueue({ clock: this.clock, rateLimiter: this.options.rateLimiter, metrics: this.options.queueMetrics });
+    const run = { queue, abort: new AbortController(), unsubscribe: [] as (() => void)[], workers: [] as Promise<void>[] };
+    this.run = run;
+    const add = (reqs: Request[]) => { for (const r of reqs) queue.add(requestKey(r)); };
+    for (const { informer, map } of this.sources) {
+      run.unsubscribe.push(informer.addEventHandler({
+        onAdd: (o) => add(map(o)),
+        onUpdate: (old, o) => add([...map(old), ...map(o)]),
+        onDelete: (o) => add(map(o)),
+      }));
+    }
+    const synced = await Promise.all(this.sources.map((s) => s.informer.waitForSync(run.abort.signal)));
+    if (!synced.every(Boolean) || run.abort.signal.aborted) return;
+    for (let i = 0; i < (this.options.workers ?? 1); i++) run.workers.push(this.worker(queue, run.abort.signal));
+    this.log.info({ workers: run.workers.length }, 'Starting workers');
+  }
+
+  /** Stops taking work, aborts in-flight reconciles' signal and waits for them to return. */
+  async stop(): Promise<void> {
+    const run = this.run;
+    if (!run) return;
+    this.run = undefined;
+    for (const unsubscribe of run.unsubscribe) unsubscribe();
+    run.abort.abort();
+    run.queue.shutDown();
+    await Promise.all(run.workers);
+    this.log.info('All workers finished');
+  }
+
+  private async worker(queue: WorkQueue, signal: AbortSignal): Promise<void> {
+    for (let key = await queue.get(); key !== undefined; key = await queue.get()) {
+      this.metrics.activeWorkers(1);
+      try {
+        await this.reconcileKey(queue, key, signal);
+      } finally {
+        this.metrics.activeWorkers(-1);
+        queue.done(key);
+      }
+    }
+  }
+
+  private async reconcileKey(queue: WorkQueue, key: string, signal: AbortSignal): Promise<void> {
+    const reconcileId = randomUUID();
+    const log = this.log.child({ key, reconcileID: reconcileId });
+    const started = this.clock.now();
+    const seconds = () => (this.clock.now() - started) / 1000;
+    let result: Result;
+    try {
+      result = (await this.reconcile({ signal, log, clock: this.clock, reconcileId }, parseRequestKey(key))) ?? {};
+    } catch (e) {
+      const terminal = e instanceof TerminalError;
+      if (terminal) queue.forget(key);
+      else queue.addRateLimited(key);
+      this.metrics.errored(terminal);
+      this.metrics.reconciled('error', seconds());
+      log.error({ err: e, terminal }, 'Reconciler error');
+      return;
+    }
+    queue.forget(key);
+    if (result.requeueAfterMs && result.requeueAfterMs > 0) {
+      queue.addAfter(key, result.requeueAfterMs);
+      this.metrics.reconciled('requeue_after', seconds());
+    } else {
+      this.metrics.reconciled('success', seconds());
+    }
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * Event handlers only map an object to the requests to enqueue; the queue holds keys, not events.
+ * `forSelf()` enqueues the object itself; `forControllerOwner(kind)` enqueues the owner named by
+ * the object's controller reference, as kruise's cloneset_event_handler does for pods.
+ */
+import type { KObject } from '../api/meta.js';
+import { controllerRef } from './indexers.js';
+
+export interface Request {
+  namespace?: string;
+  name: string;
+}
+
+export type MapFunc<T extends KObject = KObject> = (obj: T) => Request[];
+
+export function requestKey(req: Request): string {
+  return req.namespace ? `${req.namespace}/${req.name}` : req.name;
+}
+
+/** Inverse of requestKey: names and namespaces never contain '/'. */
+export function parseRequestKey(key: string): Request {
+  const slash = key.indexOf('/');
+  return slash < 0 ? { name: key } : { namespace: key.slice(0, slash), name: key.slice(slash + 1) };
+}
+
+export function forSelf<T extends KObject = KObject>(): MapFunc<T> {
+  return (obj) => (obj.metadata.name ? [{ namespace: obj.metadata.namespace, name: obj.metadata.name }] : []);
+}
+
+/**
+ * The controller owner of `kind` (and, when given, API group) in the object's namespace. Owners are
+ * namespaced like their children here; cluster-scoped owners of namespaced objects need their own map.
+ */
+export function forControllerOwner<T extends KObject = KObject>(kind: string, group?: string): MapFunc<T> {
+  return (obj) => {
+    const ref = controllerRef(obj);
+    if (!ref || ref.kind !== kind) return [];
+    if (group !== undefined && groupOf(ref.apiVersion) !== group) return [];
+    return [{ namespace: obj.metadata.namespace, name: ref.name }];
+  };
+}
+
+function groupOf(apiVersion: string): string {
+  const slash = apiVersion.indexOf('/');
+  return slash < 0 ? '' : apiVersion.slice(0, slash);
+}

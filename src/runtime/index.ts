@@ -1,0 +1,22 @@
+/**
+ * kruise-ts's controller runtime (our controller-runtime): injected clock, work queue, informers
+ * with indexed caches, expectations, controllers, the manager with health, metrics and leader
+ * election, and an event recorder. Controllers import from here.
+ */
+export { FakeClock, flush, realClock, sleep, type Clock } from './clock.js';
+export { exponentialRateLimiter, type RateLimiter } from './rate-limiter.js';
+export { WorkQueue, type QueueMetrics, type WorkQueueOptions } from './workqueue.js';
+export { keyOf, objectKey, Store, type IndexFunc } from './store.js';
+export { byControllerUid, byLabel, byNamespace, byNodeName, controllerRef, IndexNames } from './indexers.js';
+export { Informer, type EventHandler, type InformerOptions } from './informer.js';
+export { SharedInformerFactory, type InformerSelection } from './informer-factory.js';
+export { ResourceVersionExpectations, ScaleExpectations, type ExpectationsOptions, type ScaleAction } from './expectations.js';
+export { forControllerOwner, forSelf, parseRequestKey, requestKey, type MapFunc, type Request } from './handlers.js';
+export { TerminalError, type ReconcileContext, type ReconcileFunc, type Reconciler, type Result } from './reconcile.js';
+export { Controller, type ControllerOptions } from './controller.js';
+export { EventRecorder, type EventRecorderOptions, type EventType } from './events.js';
+export { LeaderElector, type LeaderElectionOptions } from './leader-election.js';
+export { microTime, type Lease, type LeaseSpec } from './lease.js';
+export { RuntimeMetrics } from './metrics.js';
+export { Manager, type ManagerLeaderElection, type ManagerOptions } from './manager.js';
+export { withWatchFaults, type WatchFaults } from './watch-faults.js';
