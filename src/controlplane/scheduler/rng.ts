@@ -1,0 +1,15 @@
+/** A small seedable random source (mulberry32) so tests can pin tie-breaking between equal nodes. */
+
+export type Random = () => number;
+
+/** Uniform in [0, 1); the same seed gives the same sequence. */
+export function seededRandom(seed: number): Random {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
