@@ -6,6 +6,8 @@ import { afterEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KObject } from '../../api/meta.js';
 import { ConfigMaps, Pods } from '../../api/resource-type.js';
+import { createHttpClient } from '../../client/http-client.js';
+import { createScheduler } from './index.js';
 import { makeNode, makePod } from './test-objects.js';
 import type { NodeSelectorRequirement, Pod } from './types.js';
 import { addNode, addPods, eventsFor, placements, podCondition, startEnv, unschedulableMessage, waitFor, type Env } from './scheduler-testkit.test.js';
@@ -142,6 +144,23 @@ describe('scheduler: pod placement rules', () => {
     const placed = await placements(client, names);
     const counts = Object.values(placed).reduce<Record<string, number>>((m, n) => ({ ...m, [n]: (m[n] ?? 0) + 1 }), {});
     assert.deepEqual(Object.values(counts).sort(), [2, 2, 2], JSON.stringify(placed));
+  });
+});
+
+describe('scheduler: over HTTP', () => {
+  test('schedules through a kubeconfig like against any API server', async () => {
+    env = await startEnv();
+    const http = createHttpClient({ kubeconfigPath: env.env.kubeconfig });
+    const scheduler = createScheduler({ client: http, seed: 1 });
+    try {
+      await addNode(env.client, makeNode('remote', { cpu: '2' }));
+      await scheduler.start();
+      await addPods(env.client, makePod('over-http', { cpu: '1' }), makePod('too-big', { cpu: '4' }));
+      assert.deepEqual(await placements(env.client, ['over-http']), { 'over-http': 'remote' });
+      assert.match(await unschedulableMessage(env.client, 'too-big'), /^0\/1 nodes are available: 1 Insufficient cpu\. /);
+    } finally {
+      await scheduler.stop();
+    }
   });
 });
 
