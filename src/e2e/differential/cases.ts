@@ -1,0 +1,73 @@
+/**
+ * The differential case library: every case runs against the embedded server and a real
+ * kube-apiserver in a fresh namespace and reports a normalised observation.
+ *
+ * Known differences are attached here by case name (with the reason documented in
+ * docs/known-differences.md), so a case file stays a plain description of the probe.
+ */
+import { applyCases } from './cases-apply.js';
+import { crdCases } from './cases-crd.js';
+import { crudCases } from './cases-crud.js';
+import { deleteCases } from './cases-delete.js';
+import { errorCases } from './cases-errors.js';
+import { gcCases } from './cases-gc.js';
+import { namespaceCases } from './cases-namespace.js';
+import { patchCases } from './cases-patch.js';
+import { podCases } from './cases-pods.js';
+import { requestOptionCases } from './cases-request-options.js';
+import { selectorCases } from './cases-selectors.js';
+import { tableCases } from './cases-table.js';
+import { updateCases } from './cases-update.js';
+import { watchCases } from './cases-watch.js';
+import type { DiffCase } from './case-kit.js';
+
+export type { CaseContext, DiffCase, Observation } from './case-kit.js';
+
+/** Case name -> what differs (one line; details in docs/known-differences.md). */
+export const knownDifferences: Record<string, string> = {
+  'deployment: create returns the whole defaulted object': 'real serialises Go zero values: resources: {}, status: {}, template creationTimestamp: null',
+  'generateName: a long prefix is truncated so the name fits 63 characters': 'real truncates generateName to 58 characters before the suffix; ours keeps the whole prefix (76-char name)',
+  'create: empty maps and lists in the body': 'real drops empty labels/annotations/finalizers/data/binaryData on write; ours stores them',
+  'list: built-in items carry no apiVersion and kind': 'ours puts apiVersion/kind on built-in list items; real omits them',
+  'BadRequest: malformed JSON body': 'decode error message text differs (real: "the object provided is unrecognized (must be of type ConfigMap): ...")',
+  'Invalid: create without a name': 'ours sets details.name to ""; real omits it',
+  'Invalid: messages that quote composite values': 'real renders invalid values in Go syntax (map[string]string{...}, pointers) and repeats the finalizer cause; ours renders JSON and repeats the ownerReferences error',
+  'field selector: unsupported field on configmaps is 400': 'real: "\"data.k\" is not a known field selector: only \"metadata.name\", \"metadata.namespace\""; ours: "field label not supported: data.k"',
+  'list: remainingItemCount with a selector, invalid continue token': 'real omits remainingItemCount when a selector filters; ours counts; invalid continue message differs',
+  'watch: finalizer deletion is MODIFIED then DELETED': 'real: MODIFIED, DELETED (object still showing the finalizer); ours: MODIFIED, MODIFIED (finalizers gone), DELETED',
+  'watch: the DELETED for an object leaving the selection shows its previous state': 'real sends the previous (still matching) object; ours sends the new one',
+  'update: an unparsable resourceVersion': 'real answers 500 with a strconv error; ours 409 Conflict (acceptable)',
+  'update: a Deployment annotation change bumps generation': 'real bumps Deployment generation on annotation changes; ours does not',
+  'JSON patch: error messages for a failed test, a missing path and a non-list body': 'real: generic "the server rejected our request due to an error in our request" without causes; ours: specific message with a cause',
+  'strategic merge patch: an unknown $patch directive': 'real answers 500 (no reason); ours 400 BadRequest (acceptable)',
+  'patch errors: Status details of 415 answers': 'ours adds details.causes UnsupportedMediaType; real text/plain message is "415: Unsupported Media Type"',
+  'server-side apply: request errors': 'missing fieldManager: real 422 Invalid PatchOptions, ours 400 BadRequest; missing kind message differs',
+  'server-side apply: YAML 1.1 boolean words as keys and values': 'real parses YAML 1.1 (key n becomes "false"); ours YAML 1.2 (acceptable)',
+  'delete: precondition failure messages': 'message wording and details.kind (real: Kind "ConfigMap", ours: resource "configmaps") differ',
+  'delete: response bodies (immediate, dry run, pending, collection)': 'real returns a Success Status for immediate and dry-run deletes and the deleted List for deletecollection; ours returns the object / a Status',
+  'pod: the response to a forced delete after a graceful one': 'real reports deletionGracePeriodSeconds 0; ours the previous 10',
+  'delete: a Job without propagationPolicy orphans, with a warning': 'ours sends no Warning header for the orphaning default',
+  'ownerReferences: two controllers and bad references are 422': 'ours reports each ownerReferences error twice; real once (with Go-syntax values)',
+  'custom resource: validation errors are 422 with field paths': 'real adds .spec.replicas errors from the scale subresource and skips pattern after maxLength; ours not',
+  'custom resource: fieldValidation Strict, Warn and Ignore': 'strict error lacks the prefix "Widget in version \"v1\" cannot be handled as a Widget: "',
+  'custom resource: negative replicas through /scale': 'real validates the custom resource (Widget.diff.example.com invalid); ours validates the Scale object',
+  'fieldValidation on a Deployment: Strict 400, Warn header, Ignore, duplicates': 'strict error lacks the prefix "Deployment in version \"v1\" cannot be handled as a Deployment: "',
+  'fieldValidation: duplicate fields in a JSON body': 'ours does not detect duplicate JSON fields (Strict accepts, Warn gives no warning)',
+  'request options: unsupported fieldValidation and dryRun values': 'real: 422 Invalid CreateOptions with a cause; ours: 400 BadRequest',
+  'pod: the whole object after defaulting and admission': 'ours lacks the ServiceAccount token volume/mount and records admission/status fields in managedFields',
+  'managedFields: what the creator owns after server-side defaults': 'ours records fields set by strategy/admission (namespace finalizers/phase, pod priority/tolerations/status) as the creator\'s',
+  'namespace: Terminating conditions and the 403 Status body': 'ours lacks NamespaceFinalizersRemaining/GroupVersionParsing conditions; 403 message and details name the namespace instead of the object',
+};
+
+const library: DiffCase[] = [
+  ...crudCases, ...errorCases, ...selectorCases, ...watchCases, ...updateCases, ...patchCases, ...applyCases,
+  ...deleteCases, ...gcCases, ...crdCases, ...requestOptionCases, ...tableCases, ...podCases, ...namespaceCases,
+];
+
+export const cases: DiffCase[] = library.map((c) => (knownDifferences[c.name] ? { ...c, knownDifference: knownDifferences[c.name] } : c));
+
+/** Names in knownDifferences that match no case (a renamed case would silently lose its marker). */
+export function unmatchedKnownDifferences(): string[] {
+  const names = new Set(library.map((c) => c.name));
+  return Object.keys(knownDifferences).filter((n) => !names.has(n));
+}
