@@ -69,9 +69,9 @@ export async function writeUpdate(core: RegistryCore, r: ServedResource, current
     && (obj.metadata.deletionGracePeriodSeconds ?? 0) === 0 && !namespaceHeld(r, obj);
   const stored = await r.convert(obj, r.storageApiVersion);
   if (finalized) {
-    const updated = await core.store.update(key, stored, current.rv);
-    const removed = await core.store.delete(key, updated.rv);
-    return r.convert(removed.object, requested);
+    // Like kube-apiserver, the write that empties the finalizers deletes in place: one DELETED event.
+    const removed = await core.store.delete(key, current.rv);
+    return r.convert({ ...stored, metadata: { ...stored.metadata, resourceVersion: removed.object.metadata.resourceVersion } }, requested);
   }
   const result = await core.store.update(key, stored, current.rv);
   return r.convert(result.object, requested);
@@ -105,6 +105,9 @@ function specChanged(r: ServedResource, old: KObject, obj: KObject): boolean {
     return r.definition.subresources?.status ? rest : { ...rest, status };
   };
   if (obj.metadata.deletionTimestamp && !old.metadata.deletionTimestamp) return true;
+  // apps/v1 Deployments also count annotation changes (kube keeps this for the legacy rollback annotation)
+  const isDeployment = r.definition.group === 'apps' && r.definition.plural === 'deployments';
+  if (isDeployment && !deepEqual(old.metadata.annotations, obj.metadata.annotations)) return true;
   return !deepEqual(strip(old), strip(obj));
 }
 

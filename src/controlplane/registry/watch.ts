@@ -66,7 +66,7 @@ export function watchObjects(core: RegistryCore, r: ServedResource, namespace: s
         if (before) send('DELETED', event.object, event);
       } else if (now && before) send('MODIFIED', event.object, event);
       else if (now) send('ADDED', event.object, event);
-      else if (before) send('DELETED', event.object);
+      else if (before) send('DELETED', leavingState(event));
     });
   } catch (e) {
     if (e instanceof StoreError && e.code === 'Expired') throw errors.expired(e.message);
@@ -79,4 +79,10 @@ export function watchObjects(core: RegistryCore, r: ServedResource, namespace: s
       handle.stop();
     },
   };
+}
+
+/** An object leaving the selection is reported in its last matching state, at the new resourceVersion. */
+function leavingState(event: StoreEvent): KObject {
+  const prev = event.prevObject ?? event.object;
+  return { ...prev, metadata: { ...prev.metadata, resourceVersion: event.object.metadata.resourceVersion } };
 }
