@@ -1,9 +1,22 @@
 /** The controller-manager pieces of the embedded cluster, registered explicitly (no import side effects). */
 import type { Manager } from '../../runtime/manager.js';
+import { setupReplicaSetController } from './replicaset/index.js';
+import { setupDeploymentController } from './deployment/index.js';
+import { setupStatefulSetController } from './statefulset/index.js';
+import { setupDaemonSetController } from './daemonset/index.js';
+import { setupJobController } from './job/index.js';
+import { setupCronJobController } from './cronjob/index.js';
+import { setupNodeLifecycleController } from './nodelifecycle/index.js';
 
-type Setup = (manager: Manager) => void;
-
-const coreControllers: { name: string; setup: Setup }[] = [];
+const coreControllers: { name: string; setup: (manager: Manager) => unknown }[] = [
+  { name: 'replicaset', setup: (m) => setupReplicaSetController(m) },
+  { name: 'deployment', setup: (m) => setupDeploymentController(m) },
+  { name: 'statefulset', setup: (m) => setupStatefulSetController(m) },
+  { name: 'daemonset', setup: (m) => setupDaemonSetController(m) },
+  { name: 'job', setup: (m) => setupJobController(m) },
+  { name: 'cronjob', setup: (m) => setupCronJobController(m) },
+  { name: 'nodelifecycle', setup: (m) => setupNodeLifecycleController(m) },
+];
 
 export function setupCoreControllers(manager: Manager): void {
   for (const c of coreControllers) c.setup(manager);

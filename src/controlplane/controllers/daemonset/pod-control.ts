@@ -1,0 +1,74 @@
+/**
+ * Daemon pods from the template (hash label, daemon tolerations, pinned to their node by affinity)
+ * and the DaemonSet's pod writes: creates in slow-start batches, deletes in parallel, each
+ * recorded in the expectations so the next sync waits for the cache.
+ */
+import { Pods } from '../../../api/resource-type.js';
+import type { Client } from '../../../client/client.js';
+import { isNotFound } from '../../../machinery/errors.js';
+import type { EventRecorder } from '../../../runtime/events.js';
+import type { ScaleExpectations } from '../../../runtime/expectations.js';
+import type { Informer } from '../../../runtime/informer.js';
+import { newControllerRef } from '../shared/controller-ref.js';
+import { podFromTemplate } from '../shared/pod-template.js';
+import { slowStartBatch } from '../shared/slow-start.js';
+import type { Pod } from '../shared/types.js';
+import { pinToNode, withDaemonTolerations } from './eligibility.js';
+import { hashLabel, templateGenerationAnnotation, templateGenerationLabel, type DaemonSet } from './types.js';
+
+export function newDaemonPod(ds: DaemonSet, nodeName: string, hash: string): Pod {
+  const pod = podFromTemplate({ namespace: ds.metadata.namespace!, template: ds.spec?.template, ownerRef: newControllerRef(ds, 'apps/v1', 'DaemonSet') });
+  const generation = ds.metadata.annotations?.[templateGenerationAnnotation];
+  pod.metadata.labels = { ...pod.metadata.labels, [hashLabel]: hash, ...(generation ? { [templateGenerationLabel]: generation } : {}) };
+  const spec = pod.spec ?? {};
+  spec.tolerations = withDaemonTolerations(ds.spec?.template);
+  spec.affinity = pinToNode(spec.affinity as Record<string, unknown> | undefined, nodeName);
+  pod.spec = spec;
+  return pod;
+}
+
+export interface DaemonPodControlOptions {
+  client: Client;
+  pods: Informer<Pod>;
+  expectations: ScaleExpectations;
+  events: EventRecorder;
+}
+
+export class DaemonPodControl {
+  constructor(private readonly o: DaemonPodControlOptions) {}
+
+  async create(key: string, ds: DaemonSet, nodes: string[], hash: string): Promise<void> {
+    const { error } = await slowStartBatch(nodes.length, 1, async (i) => {
+      let created: Pod;
+      try {
+        created = await this.o.client.create(Pods, newDaemonPod(ds, nodes[i]!, hash));
+      } catch (e) {
+        this.o.events.event(ds, 'Warning', 'FailedCreate', `Error creating: ${(e as Error).message}`);
+        throw e;
+      }
+      const name = created.metadata.name!;
+      // The informer may already have delivered the pod (finding no expectation to meet).
+      if (!this.o.pods.get(created.metadata.namespace, name)) this.o.expectations.expect(key, 'create', name);
+      this.o.events.event(ds, 'Normal', 'SuccessfulCreate', `Created pod: ${name}`);
+    });
+    if (error) throw error;
+  }
+
+  async delete(key: string, ds: DaemonSet, pods: Pod[]): Promise<void> {
+    const errors: unknown[] = [];
+    await Promise.all(pods.map(async (pod) => {
+      const name = pod.metadata.name!;
+      this.o.expectations.expect(key, 'delete', name);
+      try {
+        await this.o.client.delete(Pods, pod.metadata.namespace, name, { preconditions: { uid: pod.metadata.uid } });
+        this.o.events.event(ds, 'Normal', 'SuccessfulDelete', `Deleted pod: ${name}`);
+      } catch (e) {
+        this.o.expectations.observe(key, 'delete', name);
+        if (isNotFound(e)) return;
+        this.o.events.event(ds, 'Warning', 'FailedDelete', `Error deleting: ${(e as Error).message}`);
+        errors.push(e);
+      }
+    }));
+    if (errors.length > 0) throw errors[0];
+  }
+}

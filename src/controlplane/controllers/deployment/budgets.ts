@@ -1,0 +1,59 @@
+/**
+ * Rolling-update budgets (Kubernetes' deployment util): maxSurge and maxUnavailable resolved against
+ * the desired replica count, surge rounding up and unavailability rounding down, and never both 0;
+ * and how far the new ReplicaSet may grow this step.
+ */
+import type { Deployment, IntOrString, ReplicaSet } from '../shared/types.js';
+
+export const specReplicas = (o: Deployment | ReplicaSet | undefined): number => o?.spec?.replicas ?? (o ? 1 : 0);
+export const sumSpecReplicas = (list: readonly (ReplicaSet | undefined)[]): number => list.reduce((n, rs) => n + (rs ? specReplicas(rs) : 0), 0);
+
+export function isRollingUpdate(d: Deployment): boolean {
+  return (d.spec?.strategy?.type ?? 'RollingUpdate') === 'RollingUpdate';
+}
+
+/** intstr.GetScaledValueFromIntOrPercent: an int as is, "N%" of `total` rounded up or down. */
+export function scaledValue(value: IntOrString | undefined, total: number, roundUp: boolean): number {
+  if (value === undefined) return 0;
+  if (typeof value === 'number') return value;
+  const percent = value.endsWith('%');
+  const digits = percent ? value.slice(0, -1) : value;
+  if (!/^[+-]?\d+$/.test(digits)) throw new Error(`invalid value for IntOrString: invalid value "${value}"`);
+  if (!percent) throw new Error(`invalid value for IntOrString: invalid type: string is not a percentage`);
+  const scaled = (Number(digits) * total) / 100;
+  return roundUp ? Math.ceil(scaled) : Math.floor(scaled);
+}
+
+/** ResolveFenceposts: surge rounds up, unavailable down; both 0 would stall, so unavailable becomes 1. */
+export function resolveFenceposts(maxSurge: IntOrString | undefined, maxUnavailable: IntOrString | undefined, desired: number): { surge: number; unavailable: number } {
+  const surge = scaledValue(maxSurge ?? 0, desired, true);
+  let unavailable = scaledValue(maxUnavailable ?? 0, desired, false);
+  if (surge === 0 && unavailable === 0) unavailable = 1;
+  return { surge, unavailable };
+}
+
+function fenceposts(d: Deployment): { surge: number; unavailable: number } {
+  const rolling = d.spec?.strategy?.rollingUpdate;
+  return resolveFenceposts(rolling?.maxSurge, rolling?.maxUnavailable, specReplicas(d));
+}
+
+export function maxSurge(d: Deployment): number {
+  return isRollingUpdate(d) ? fenceposts(d).surge : 0;
+}
+
+/** At most the desired count; 0 for Recreate and for deployments scaled to zero. */
+export function maxUnavailable(d: Deployment): number {
+  if (!isRollingUpdate(d) || specReplicas(d) === 0) return 0;
+  return Math.min(fenceposts(d).unavailable, specReplicas(d));
+}
+
+/** NewRSNewReplicas: the new ReplicaSet's next size (rolling: grow within the surge budget). */
+export function newReplicaSetReplicas(d: Deployment, allRSs: readonly ReplicaSet[], newRS: ReplicaSet): number {
+  if (!isRollingUpdate(d)) return specReplicas(d);
+  const current = specReplicas(newRS);
+  const maxTotal = specReplicas(d) + maxSurge(d);
+  const total = sumSpecReplicas(allRSs);
+  if (total >= maxTotal) return current; // no room to surge
+  const room = Math.min(maxTotal - total, specReplicas(d) - current);
+  return current + room;
+}

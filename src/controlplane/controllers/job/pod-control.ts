@@ -1,0 +1,90 @@
+/**
+ * The Job controller's writes to pods: create (slow-start batches), delete, and release the
+ * job-tracking finalizer. Each write is announced to the expectations first and un-announced when it
+ * fails, so reconcile never acts twice on a cache that has not caught up.
+ */
+import { Pods } from '../../../api/resource-type.js';
+import type { Client } from '../../../client/client.js';
+import { isAlreadyExists, isNotFound } from '../../../machinery/errors.js';
+import type { EventRecorder } from '../../../runtime/events.js';
+import type { ScaleExpectations } from '../../../runtime/expectations.js';
+import { slowStartBatch } from '../shared/slow-start.js';
+import type { Pod } from '../shared/types.js';
+import { newJobPod } from './job-pod.js';
+import { jobTrackingFinalizer, type Job } from './types.js';
+
+export interface JobPodControlOptions {
+  client: Client;
+  events: EventRecorder;
+  /** Pod creates and deletes, keyed by Job key and pod name. */
+  expectations: ScaleExpectations;
+  /** Finalizer removals not yet seen in the cache, keyed by Job key and pod uid ('delete'). */
+  finalizers: ScaleExpectations;
+}
+
+export class JobPodControl {
+  constructor(private readonly o: JobPodControlOptions) {}
+
+  /** Creates `count` pods (or one per index); returns how many were created, throwing after a failed batch. */
+  async create(key: string, job: Job, count: number, indexes?: number[]): Promise<number> {
+    const total = indexes ? indexes.length : count;
+    const result = await slowStartBatch(total, 1, async (i) => {
+      const pod = newJobPod(job, indexes?.[i]);
+      const name = pod.metadata.name!;
+      this.o.expectations.expect(key, 'create', name);
+      try {
+        await this.o.client.create(Pods, pod);
+      } catch (e) {
+        this.o.expectations.observe(key, 'create', name);
+        if (isAlreadyExists(e)) return; // a random-name clash: the next sync creates another
+        this.o.events.event(job, 'Warning', 'FailedCreate', `Error creating: ${(e as Error).message}`);
+        throw e;
+      }
+      this.o.events.event(job, 'Normal', 'SuccessfulCreate', `Created pod: ${name}`);
+    });
+    if (result.error) throw result.error;
+    return result.successes;
+  }
+
+  async delete(key: string, job: Job, pods: Pod[]): Promise<void> {
+    const errors: unknown[] = [];
+    await Promise.all(pods.map(async (pod) => {
+      const name = pod.metadata.name!;
+      this.o.expectations.expect(key, 'delete', name);
+      try {
+        await this.o.client.delete(Pods, pod.metadata.namespace, name, { preconditions: { uid: pod.metadata.uid } });
+        this.o.events.event(job, 'Normal', 'SuccessfulDelete', `Deleted pod: ${name}`);
+      } catch (e) {
+        this.o.expectations.observe(key, 'delete', name);
+        if (!isNotFound(e)) errors.push(e);
+      }
+    }));
+    if (errors.length > 0) throw errors[0];
+  }
+
+  /** Removes the tracking finalizer: the uids now released (pods already gone included) and the first error. */
+  async release(key: string, pods: Pod[]): Promise<{ released: Set<string>; error?: unknown }> {
+    const released = new Set<string>();
+    const errors: unknown[] = [];
+    await Promise.all(pods.map(async (pod) => {
+      const uid = pod.metadata.uid!;
+      this.o.finalizers.expect(key, 'delete', uid);
+      try {
+        await this.o.client.patch(Pods, pod.metadata.namespace, pod.metadata.name!, 'strategic', {
+          metadata: { uid, [`$deleteFromPrimitiveList/finalizers`]: [jobTrackingFinalizer] },
+        });
+        released.add(uid);
+      } catch (e) {
+        if (isNotFound(e)) released.add(uid);
+        else errors.push(e);
+        this.o.finalizers.observe(key, 'delete', uid);
+      }
+    }));
+    return { released, error: errors[0] };
+  }
+
+  /** Uids whose finalizer removal the cache has not reflected yet. */
+  releasing(key: string): Set<string> {
+    return new Set(this.o.finalizers.pendingFor(key).delete);
+  }
+}

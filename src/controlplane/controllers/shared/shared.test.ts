@@ -1,0 +1,91 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { setCondition, newCondition } from './conditions.js';
+import { canonicalJson, computeHash, fnv32a, safeEncodeString } from './hash.js';
+import { isPodAvailable, isPodActive, withPodCondition } from './podutil.js';
+import { slowStartBatch, slowStartBatchSizes } from './slow-start.js';
+import type { Pod } from './types.js';
+
+const bytes = (s: string) => new TextEncoder().encode(s);
+
+describe('hash', () => {
+  test('fnv32a matches the published FNV-1a test vectors', () => {
+    assert.equal(fnv32a(bytes('')), 0x811c9dc5);
+    assert.equal(fnv32a(bytes('a')), 0xe40c292c);
+    assert.equal(fnv32a(bytes('foobar')), 0xbf9cf968);
+  });
+
+  test('safe encoding maps decimal digits onto the consonant alphabet', () => {
+    assert.equal(safeEncodeString('0123456789'), '456789bcdf');
+  });
+
+  test('hashes are stable under key order and change with content and collisionCount', () => {
+    const a = { metadata: { labels: { app: 'web', tier: 'fe' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } };
+    const b = { spec: { containers: [{ image: 'nginx', name: 'c' }] }, metadata: { labels: { tier: 'fe', app: 'web' } } };
+    assert.equal(computeHash(a), computeHash(b));
+    assert.match(computeHash(a), /^[456789bcdf]{1,10}$/);
+    assert.notEqual(computeHash(a), computeHash({ ...a, spec: { containers: [{ name: 'c', image: 'nginx:2' }] } }));
+    assert.notEqual(computeHash(a, 1), computeHash(a));
+    assert.notEqual(computeHash(a, 1), computeHash(a, 2));
+    assert.equal(computeHash(a, undefined), computeHash(a));
+  });
+
+  test('canonical JSON drops undefined members and sorts keys at every depth', () => {
+    assert.equal(canonicalJson({ b: 1, a: { d: undefined, c: [2, { z: 1, y: 0 }] } }), '{"a":{"c":[2,{"y":0,"z":1}]},"b":1}');
+    fc.assert(fc.property(fc.jsonValue(), (v) => assert.deepEqual(JSON.parse(canonicalJson(v)), JSON.parse(JSON.stringify(v)))));
+  });
+});
+
+describe('podutil', () => {
+  const pod = (ready: boolean, since: string, phase: 'Running' | 'Succeeded' = 'Running'): Pod => ({
+    metadata: { name: 'p' }, status: { phase, conditions: [{ type: 'Ready', status: ready ? 'True' : 'False', lastTransitionTime: since }] },
+  });
+  const now = Date.parse('2024-01-01T00:01:00Z');
+
+  test('available means ready for longer than minReadySeconds', () => {
+    assert.equal(isPodAvailable(pod(true, '2024-01-01T00:00:00Z'), 0, now), true);
+    assert.equal(isPodAvailable(pod(true, '2024-01-01T00:00:00Z'), 59, now), true);
+    assert.equal(isPodAvailable(pod(true, '2024-01-01T00:00:00Z'), 60, now), false);
+    assert.equal(isPodAvailable(pod(false, '2024-01-01T00:00:00Z'), 0, now), false);
+  });
+
+  test('finished and terminating pods are not active', () => {
+    assert.equal(isPodActive(pod(true, '')), true);
+    assert.equal(isPodActive(pod(true, '', 'Succeeded')), false);
+    assert.equal(isPodActive({ ...pod(true, ''), metadata: { name: 'p', deletionTimestamp: '2024-01-01T00:00:00Z' } }), false);
+  });
+
+  test('withPodCondition moves the transition time only on a status change', () => {
+    const before = [{ type: 'Ready', status: 'True' as const, lastTransitionTime: '2024-01-01T00:00:00Z' }];
+    assert.equal(withPodCondition(before, { type: 'Ready', status: 'True', lastTransitionTime: '2024-01-01T00:00:00Z' }, now), undefined);
+    const after = withPodCondition(before, { type: 'Ready', status: 'False' }, now)!;
+    assert.deepEqual(after, [{ type: 'Ready', status: 'False', lastTransitionTime: '2024-01-01T00:01:00Z' }]);
+  });
+});
+
+describe('workload conditions', () => {
+  test('same status and reason is a no-op; a new reason keeps the transition time', () => {
+    const first = setCondition([], newCondition('Progressing', 'True', 'NewReplicaSetCreated', 'a', 1000, true));
+    assert.equal(setCondition(first, newCondition('Progressing', 'True', 'NewReplicaSetCreated', 'b', 9000, true)), first);
+    const second = setCondition(first, newCondition('Progressing', 'True', 'ReplicaSetUpdated', 'c', 9000, true));
+    assert.equal(second[0].lastTransitionTime, first[0].lastTransitionTime);
+    assert.notEqual(second[0].lastUpdateTime, first[0].lastUpdateTime);
+  });
+});
+
+describe('slowStartBatch', () => {
+  test('doubles batch sizes and stops after the first failing batch', async () => {
+    assert.deepEqual(slowStartBatchSizes(10, 1), [1, 2, 4, 3]);
+    assert.deepEqual(slowStartBatchSizes(0, 1), []);
+    const calls: number[] = [];
+    const result = await slowStartBatch(20, 1, async (i) => {
+      calls.push(i);
+      if (i >= 4) throw new Error(`no ${i}`);
+    });
+    // batches [0] [1,2] [3,4,5,6]: the third fails, nothing after it runs
+    assert.deepEqual(calls, [0, 1, 2, 3, 4, 5, 6]);
+    assert.equal(result.successes, 4);
+    assert.equal((result.error as Error).message, 'no 4');
+  });
+});
