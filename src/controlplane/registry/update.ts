@@ -56,7 +56,7 @@ export async function writeUpdate(core: RegistryCore, r: ServedResource, current
   r.strategy.default?.(obj);
   applySchemaDefaults(r, obj);
   r.strategy.prepareForUpdate?.(obj, old);
-  if (r.tracksGeneration && specChanged(r, old, obj)) obj.metadata.generation = (old.metadata.generation ?? 0) + 1;
+  if (r.tracksGeneration && options.subresource !== 'status' && specChanged(r, old, obj)) obj.metadata.generation = (old.metadata.generation ?? 0) + 1;
   obj = (await core.admission.mutate({ operation: 'UPDATE', resource: r, subresource: options.subresource, namespace: old.metadata.namespace, name: old.metadata.name, object: obj, oldObject: old, ctx })) ?? obj;
   validateObject(r, obj, old);
   await core.admission.validate({ operation: 'UPDATE', resource: r, subresource: options.subresource, namespace: old.metadata.namespace, name: old.metadata.name, object: obj, oldObject: old, ctx });
@@ -81,7 +81,10 @@ export async function writeUpdate(core: RegistryCore, r: ServedResource, current
 function mergeServerOwned(r: ServedResource, old: KObject, next: KObject, subresource?: string): KObject {
   const m = old.metadata;
   if (subresource === 'status') {
-    return { ...old, status: next.status, metadata: { ...m, managedFields: m.managedFields } };
+    // kube's Deployment status strategy keeps annotation changes (the controller writes revision annotations with status)
+    const isDeployment = r.definition.group === 'apps' && r.definition.plural === 'deployments';
+    const annotations = isDeployment ? next.metadata?.annotations : m.annotations;
+    return { ...old, status: next.status, metadata: { ...m, annotations, managedFields: m.managedFields } };
   }
   const obj: KObject = { ...next, apiVersion: old.apiVersion, kind: old.kind };
   obj.metadata = {

@@ -22,17 +22,19 @@ function replicaSet(name: string, replicas: number): ReplicaSet {
 describe('ReplicaSet controller', () => {
   let env: ControllerTestEnv;
   let finalizer: { stop(): void };
+  let counter: { stop(): void };
   const created = new Map<string, number>(); // app label -> pods ever created
   before(async () => {
     env = await startControllerTestEnv(await startTestControlPlane(), (mgr) => setupReplicaSetController(mgr));
     finalizer = podFinalizer(env.client, ns);
-    env.client.watch<Pod>(Pods, { namespace: ns }, {
+    counter = env.client.watch<Pod>(Pods, { namespace: ns }, {
       onEvent: (ev) => { if (ev.type === 'ADDED') created.set(ev.object.metadata.labels?.app ?? '', (created.get(ev.object.metadata.labels?.app ?? '') ?? 0) + 1); },
       onClose: () => undefined,
     });
   });
   after(async () => {
     finalizer.stop();
+    counter.stop();
     await env.stop();
   });
 
