@@ -3,6 +3,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { runUp } from './up.js';
 import { runCrds, runInstall } from './install.js';
 import { runNodes, runScheduler } from './components.js';
+import { runManager } from './manager.js';
 
 function intOption(value: string): number {
   const n = Number(value);
@@ -30,8 +31,26 @@ program
   .option('--in-memory', 'keep the store in memory only (nothing survives a restart)', false)
   .option('--pull-delay-ms <n>', 'simulated image pull time per image and node', intOption, 0)
   .option('--start-delay-ms <n>', 'simulated container start time', intOption, 0)
+  .option('--feature-gates <list>', 'Kruise feature gates, e.g. A=true,B=false (try-it-out gates are on unless turned off)', '')
+  .option('--log-level <level>', 'log level: debug, info, warn, error', 'info')
   .action(async (opts: Parameters<typeof runUp>[0]) => {
     await runUp(opts);
+  });
+
+program
+  .command('manager')
+  .description('run the Kruise manager (all controllers) against any API server; in-cluster config when no kubeconfig')
+  .option('--kubeconfig <path>', 'kubeconfig of the target cluster (default: $KUBECONFIG, ~/.kube/config or in-cluster)')
+  .option('--feature-gates <list>', 'feature gates, e.g. A=true,B=false (AllAlpha/AllBeta honoured)', '')
+  .option('--log-level <level>', 'log level: debug, info, warn, error', 'info')
+  .option('--health-addr <host:port>', 'address of /healthz, /readyz and /metrics', '127.0.0.1:8000')
+  .option('--no-leader-elect', 'run without leader election')
+  .option('--leader-election-namespace <ns>', 'namespace of the leader election Lease', 'kruise-system')
+  .option('--lease-duration <s>', 'leader election lease duration in seconds', intOption, 15)
+  .option('--renew-deadline <s>', 'leader election renew deadline in seconds', intOption, 10)
+  .option('--retry-period <s>', 'leader election retry period in seconds', intOption, 2)
+  .action(async (opts: Parameters<typeof runManager>[0]) => {
+    await runManager(opts);
   });
 
 program

@@ -1,0 +1,21 @@
+/**
+ * The Kruise controllers the manager runs, each behind its feature gate or precondition
+ * (multidomain-protection-architecture.md G.6). Workload controllers register here as they land.
+ */
+import type { Manager } from '../runtime/manager.js';
+
+export interface ControllerRegistration {
+  name: string;
+  /** Runs only when this predicate over the enabled gates holds. */
+  enabled(gate: (name: string) => boolean): boolean;
+  setup(manager: Manager): void;
+}
+
+export const kruiseControllers: ControllerRegistration[] = [];
+
+/** Registers every enabled controller; returns the names of those registered. */
+export function setupKruiseControllers(manager: Manager, gate: (name: string) => boolean): string[] {
+  const enabled = kruiseControllers.filter((c) => c.enabled(gate));
+  for (const c of enabled) c.setup(manager);
+  return enabled.map((c) => c.name);
+}
