@@ -4,6 +4,7 @@
  * rate-limited retry, a TerminalError is logged and counted but not retried, `requeueAfterMs` re-adds
  * the key after that delay, success forgets its backoff. Nothing a reconciler throws escapes.
  */
+import { withoutListenerLimit } from './abort.js';
 import { randomUUID } from 'node:crypto';
 import type { KObject } from '../api/meta.js';
 import { logger, type Logger } from '../machinery/log.js';
@@ -75,7 +76,7 @@ export class Controller {
   async start(): Promise<void> {
     if (this.run) return;
     const queue = new WorkQueue({ clock: this.clock, rateLimiter: this.options.rateLimiter, metrics: this.options.queueMetrics });
-    const run = { queue, abort: new AbortController(), unsubscribe: [] as (() => void)[], workers: [] as Promise<void>[] };
+    const run = { queue, abort: withoutListenerLimit(new AbortController()), unsubscribe: [] as (() => void)[], workers: [] as Promise<void>[] };
     this.run = run;
     const add = (reqs: Request[]) => { for (const r of reqs) queue.add(requestKey(r)); };
     for (const { informer, map } of this.sources) {

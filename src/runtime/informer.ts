@@ -4,6 +4,7 @@
  * (a relist is reported as the adds, updates and deletes it implies).
  * Objects handed to handlers and returned by get/list/byIndex are the cache's own: never mutate them.
  */
+import { withoutListenerLimit } from './abort.js';
 import type { KObject } from '../api/meta.js';
 import type { ResourceType } from '../api/resource-type.js';
 import type { Client } from '../client/client.js';
@@ -35,7 +36,7 @@ export class Informer<T extends KObject = KObject> {
   private readonly notifier: Notifier<T>;
   private readonly clock: Clock;
   private readonly log: Logger;
-  private readonly abort = new AbortController();
+  private readonly abort = withoutListenerLimit(new AbortController());
   private readonly reflector: Reflector<T>;
   private started = false;
   private synced = false;

@@ -5,6 +5,7 @@
  * Every write is guarded by resourceVersion, so of two racing candidates one gets a 409 and loses.
  * The leader renews every retry period and gives up when no renewal succeeded for the renew deadline.
  */
+import { withoutListenerLimit } from './abort.js';
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { Leases } from '../api/resource-type.js';
@@ -38,7 +39,7 @@ export class LeaderElector {
   private readonly o: Required<Pick<LeaderElectionOptions, 'leaseDurationMs' | 'renewDeadlineMs' | 'retryPeriodMs'>>;
   private readonly clock: Clock;
   private readonly log: Logger;
-  private readonly abort = new AbortController();
+  private readonly abort = withoutListenerLimit(new AbortController());
   private leading = false;
   private observed?: { holder: string; renewTime?: string; at: number };
   private loop?: Promise<void>;

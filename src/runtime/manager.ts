@@ -5,6 +5,7 @@
  * them and the manager campaigns again. `stop()` shuts down gracefully: controllers finish their
  * in-flight reconciles, then the lease is released so another replica takes over at once.
  */
+import { withoutListenerLimit } from './abort.js';
 import type { KObject } from '../api/meta.js';
 import type { ResourceType } from '../api/resource-type.js';
 import type { Client } from '../client/client.js';
@@ -45,7 +46,7 @@ export class Manager {
   private readonly log: Logger;
   private readonly controllers: Controller[] = [];
   private readonly recorders: EventRecorder[] = [];
-  private readonly abort = new AbortController();
+  private readonly abort = withoutListenerLimit(new AbortController());
   private elector?: LeaderElector;
   private health?: HealthServer;
   private started = false;
