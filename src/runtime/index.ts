@@ -20,3 +20,4 @@ export { microTime, type Lease, type LeaseSpec } from './lease.js';
 export { RuntimeMetrics } from './metrics.js';
 export { Manager, type ManagerLeaderElection, type ManagerOptions } from './manager.js';
 export { withWatchFaults, type WatchFaults } from './watch-faults.js';
+export { observeOwnedScaleExpectations } from './observe-expectations.js';

@@ -3,11 +3,12 @@
  * ControllerRevisions; pod events meet expectations and wake the owning DaemonSet; a node that
  * appears, disappears or changes labels, taints or schedulability wakes every DaemonSet.
  */
+import { observeOwnedScaleExpectations } from '../../../runtime/observe-expectations.js';
 import { ControllerRevisions, DaemonSets, Nodes, Pods } from '../../../api/resource-type.js';
 import { deepEqual } from '../../../machinery/deep-equal.js';
 import type { Controller } from '../../../runtime/controller.js';
-import { forControllerOwner, forSelf, requestKey } from '../../../runtime/handlers.js';
-import { byControllerUid, byNamespace, controllerRef, IndexNames } from '../../../runtime/indexers.js';
+import { forControllerOwner, forSelf } from '../../../runtime/handlers.js';
+import { byControllerUid, byNamespace, IndexNames } from '../../../runtime/indexers.js';
 import type { Informer } from '../../../runtime/informer.js';
 import type { Manager } from '../../../runtime/manager.js';
 import type { Node, Pod } from '../shared/types.js';
@@ -34,22 +35,7 @@ export function setupDaemonSetController(mgr: Manager, options: DaemonSetControl
   revisions.addIndexer(IndexNames.controllerUid, byControllerUid);
   const { scale: expectations, updates: statusWrites } = mgr.newExpectations('daemonset');
   const events = mgr.eventRecorder('daemonset-controller');
-  const ownerKey = (pod: Pod) => {
-    const ref = controllerRef(pod);
-    return ref?.kind === 'DaemonSet' ? requestKey({ namespace: pod.metadata.namespace, name: ref.name }) : undefined;
-  };
-  const deleted = (pod: Pod) => {
-    const key = ownerKey(pod);
-    if (key) expectations.observe(key, 'delete', pod.metadata.name!);
-  };
-  pods.addEventHandler({
-    onAdd: (pod) => {
-      const key = ownerKey(pod);
-      if (key) expectations.observe(key, 'create', pod.metadata.name!);
-    },
-    onUpdate: (_old, pod) => { if (pod.metadata.deletionTimestamp) deleted(pod); },
-    onDelete: deleted,
-  });
+  observeOwnedScaleExpectations(pods, expectations, 'DaemonSet');
   const control = new DaemonPodControl({ client: mgr.client, pods, expectations, events });
   const reconciler = new DaemonSetReconciler({ client: mgr.client, daemonSets, pods, nodes, revisions, control, expectations, statusWrites, events });
   const controller = mgr.newController({ name: 'daemonset', reconciler, workers: options.workers ?? 2 })

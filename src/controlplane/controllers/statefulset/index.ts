@@ -3,11 +3,12 @@
  * and PersistentVolumeClaims, expectations met from pod events, and pod events mapped to the owning
  * set (or, for orphans, to every set in the namespace that selects them).
  */
+import { observeOwnedScaleExpectations } from '../../../runtime/observe-expectations.js';
 import type { KObject } from '../../../api/meta.js';
 import { ControllerRevisions, PersistentVolumeClaims, Pods, StatefulSets } from '../../../api/resource-type.js';
 import { selectorFromLabelSelector } from '../../../machinery/labels.js';
 import type { Controller } from '../../../runtime/controller.js';
-import { forControllerOwner, forSelf, requestKey, type MapFunc, type Request } from '../../../runtime/handlers.js';
+import { forControllerOwner, forSelf, type MapFunc, type Request } from '../../../runtime/handlers.js';
 import { byControllerUid, byNamespace, controllerRef, IndexNames } from '../../../runtime/indexers.js';
 import type { Informer } from '../../../runtime/informer.js';
 import type { Manager } from '../../../runtime/manager.js';
@@ -35,22 +36,7 @@ export function setupStatefulSetController(mgr: Manager, options: StatefulSetCon
   revisions.addIndexer(IndexNames.controllerUid, byControllerUid);
   const { scale: expectations, updates: statusWrites } = mgr.newExpectations('statefulset');
   const events = mgr.eventRecorder('statefulset-controller');
-  const ownerKey = (pod: Pod) => {
-    const ref = controllerRef(pod);
-    return ref?.kind === 'StatefulSet' ? requestKey({ namespace: pod.metadata.namespace, name: ref.name }) : undefined;
-  };
-  const deleted = (pod: Pod) => {
-    const key = ownerKey(pod);
-    if (key) expectations.observe(key, 'delete', pod.metadata.name!);
-  };
-  pods.addEventHandler({
-    onAdd: (pod) => {
-      const key = ownerKey(pod);
-      if (key) expectations.observe(key, 'create', pod.metadata.name!);
-    },
-    onUpdate: (_old, pod) => { if (pod.metadata.deletionTimestamp) deleted(pod); },
-    onDelete: deleted,
-  });
+  observeOwnedScaleExpectations(pods, expectations, 'StatefulSet');
   const control = new StatefulPodControl({ client: mgr.client, claims, events, expectations });
   const reconciler = new StatefulSetReconciler({ client: mgr.client, sets, pods, revisions, control, expectations, statusWrites, events });
   return mgr.newController({ name: 'statefulset', reconciler, workers: options.workers ?? 5 })
