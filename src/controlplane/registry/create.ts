@@ -14,6 +14,11 @@ import { checkNamespaceWritable } from './namespace-check.js';
 
 const nameAlphabet = 'bcdfghjklmnpqrstvwxz2456789';
 
+/** kube-apiserver's SimpleNameGenerator: the prefix is cut to 58 characters so prefix + suffix fit 63. */
+export function generatedName(prefix: string): string {
+  return prefix.slice(0, 58) + generateNameSuffix();
+}
+
 export function generateNameSuffix(): string {
   let s = '';
   for (let i = 0; i < 5; i++) s += nameAlphabet[Math.floor(Math.random() * nameAlphabet.length)];
@@ -60,7 +65,7 @@ export async function createObject(core: RegistryCore, r: ServedResource, namesp
   if (r.tracksGeneration) m.generation = 1;
   else delete m.generation;
   const generated = !m.name;
-  if (generated) m.name = m.generateName + generateNameSuffix();
+  if (generated) m.name = generatedName(m.generateName!);
   handleUnknownFields(r, obj, ctx);
   if (d.subresources?.status) delete obj.status;
   r.strategy.default?.(obj);
@@ -84,7 +89,7 @@ async function storeWithGeneratedName(core: RegistryCore, r: ServedResource, obj
     } catch (e) {
       const clash = e instanceof StoreError && e.code === 'AlreadyExists';
       if (!clash || !generated || attempt >= 8) throw storeErrorToStatus(e, r, stored.metadata.name!);
-      stored.metadata = { ...stored.metadata, name: obj.metadata.generateName + generateNameSuffix() };
+      stored.metadata = { ...stored.metadata, name: generatedName(obj.metadata.generateName!) };
     }
   }
 }

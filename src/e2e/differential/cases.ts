@@ -26,7 +26,6 @@ export type { CaseContext, DiffCase, Observation } from './case-kit.js';
 /** Case name -> what differs (one line; details in docs/known-differences.md). */
 export const knownDifferences: Record<string, string> = {
   'deployment: create returns the whole defaulted object': 'real serialises Go zero values: resources: {}, status: {}, template creationTimestamp: null',
-  'generateName: a long prefix is truncated so the name fits 63 characters': 'real truncates generateName to 58 characters before the suffix; ours keeps the whole prefix (76-char name)',
   'create: empty maps and lists in the body': 'real drops empty labels/annotations/finalizers/data/binaryData on write; ours stores them',
   'list: built-in items carry no apiVersion and kind': 'ours puts apiVersion/kind on built-in list items; real omits them',
   'BadRequest: malformed JSON body': 'decode error message text differs (real: "the object provided is unrecognized (must be of type ConfigMap): ...")',
