@@ -18,7 +18,6 @@ import { CrdController } from './system/crd-controller.js';
 import { NamespaceController } from './system/namespace-controller.js';
 import { GarbageCollector } from './system/garbage-collector.js';
 import { metrics } from './apiserver/metrics.js';
-import { installTypeHints } from './type-hints.js';
 
 export interface ControlPlaneOptions {
   /** Data directory; the store lives in `<dir>/store`, certificates in `<dir>/pki`. */
@@ -47,7 +46,6 @@ const bootstrapNamespaces = ['default', 'kube-system', 'kube-public', 'kube-node
 
 export async function startControlPlane(options: ControlPlaneOptions): Promise<ControlPlane> {
   const host = options.host ?? '127.0.0.1';
-  installTypeHints();
   const store = await createFileStore({ ...options.store, dir: options.inMemory ? undefined : path.join(options.dataDir, 'store') });
   const table = new ResourceTable();
   for (const r of builtinServedResources()) table.add(r);

@@ -27,11 +27,10 @@ export function generateNameSuffix(): string {
 
 export function checkBodyMatches(r: ServedResource, body: KObject, namespace: string | undefined, name?: string): void {
   const expected = apiVersionOf(r.definition);
-  if (body.apiVersion !== undefined && body.apiVersion !== expected) {
-    const sameGroup = body.apiVersion.split('/').length === expected.split('/').length && body.apiVersion.split('/')[0] === expected.split('/')[0];
-    if (!sameGroup || !r.definition.group) {
-      throw errors.badRequest(`the API version in the data (${body.apiVersion}) does not match the expected API version (${expected})`);
-    }
+  // Another version of the same group is accepted (and read as the URL's version); another group is not.
+  const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.split('/')[0] : '');
+  if (body.apiVersion !== undefined && body.apiVersion !== expected && (!r.definition.group || groupOf(body.apiVersion) !== r.definition.group)) {
+    throw errors.badRequest(`the API version in the data (${body.apiVersion}) does not match the expected API version (${expected})`);
   }
   if (body.kind !== undefined && body.kind !== r.definition.kind) {
     throw errors.badRequest(`the kind in the data (${body.kind}) does not match the expected kind (${r.definition.kind})`);

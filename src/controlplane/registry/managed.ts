@@ -1,25 +1,49 @@
 /** managedFields bookkeeping for every write, through the server-side apply engine. */
 import type { KObject } from '../../api/meta.js';
-import { recordUpdate, defaultHints, type TypeHints } from '../../machinery/apply/index.js';
+import { recordUpdate, defaultHints, type ListType, type TypeHints } from '../../machinery/apply/index.js';
+import type { JSONSchemaProps } from '../../machinery/schema/types.js';
 import type { RequestContext } from './context.js';
 import type { ServedResource } from './served-resource.js';
 import { timestamp } from './core.js';
 
 const hintsCache = new WeakMap<ServedResource, TypeHints>();
-let hintsFactory: ((r: ServedResource) => TypeHints) | undefined;
 
-/** Lets the server install the adapter from patch metadata / CRD schemas to list types. */
-export function setTypeHintsFactory(factory: (r: ServedResource) => TypeHints): void {
-  hintsFactory = factory;
-}
-
+/**
+ * List and map types for managedFields and server-side apply: custom resources from their schema's
+ * x-kubernetes-list-type / list-map-keys / map-type, built-in kinds from the k8s.io/api tags.
+ */
 export function typeHintsFor(r: ServedResource): TypeHints {
   let hints = hintsCache.get(r);
   if (!hints) {
-    hints = hintsFactory ? hintsFactory(r) : defaultHints;
+    hints = r.schemaIsAuthoritative && r.schema ? schemaHints(r.schema) : defaultHints;
     hintsCache.set(r, hints);
   }
   return hints;
+}
+
+/** The schema of a field path whose list items are elided (arrays are stepped into implicitly). */
+function schemaAtPath(schema: JSONSchemaProps, path: string[]): JSONSchemaProps | undefined {
+  let cur: JSONSchemaProps | undefined = schema;
+  for (const name of path) {
+    if (cur?.type === 'array') cur = cur.items as JSONSchemaProps | undefined;
+    const props: Record<string, JSONSchemaProps> | undefined = cur?.properties;
+    const additional: unknown = cur?.additionalProperties;
+    cur = props?.[name] ?? (typeof additional === 'object' ? (additional as JSONSchemaProps) : undefined);
+    if (!cur) return undefined;
+  }
+  return cur;
+}
+
+function schemaHints(schema: JSONSchemaProps): TypeHints {
+  return {
+    listType(path): ListType | undefined {
+      const s = schemaAtPath(schema, path);
+      const type = s?.['x-kubernetes-list-type'];
+      if (type === 'map') return { type: 'map', keys: s?.['x-kubernetes-list-map-keys'] ?? [] };
+      return type === 'set' ? { type: 'set' } : undefined;
+    },
+    mapAtomic: (path) => schemaAtPath(schema, path)?.['x-kubernetes-map-type'] === 'atomic',
+  };
 }
 
 /** `fieldManager` or, as kube-apiserver does, the User-Agent up to its first '/'. */

@@ -38,7 +38,7 @@ export async function bindPod(core: RegistryCore, pods: ServedResource, namespac
   }
 }
 
-interface PdbShape { spec?: { selector?: unknown }; status?: { disruptionsAllowed?: number } }
+interface PdbShape { spec?: { selector?: unknown }; status?: { disruptionsAllowed?: number; desiredHealthy?: number; currentHealthy?: number } }
 
 export async function evictPod(core: RegistryCore, pods: ServedResource, pdbs: ServedResource | undefined, namespace: string, name: string, eviction: KObject, ctx: RequestContext): Promise<void> {
   const current = loadCurrent(core, pods, namespace, name);
@@ -52,7 +52,7 @@ export async function evictPod(core: RegistryCore, pods: ServedResource, pdbs: S
       if ((pdb.status?.disruptionsAllowed ?? 0) < 1) {
         throw new StatusError(429, 'TooManyRequests', 'Cannot evict pod as it would violate the pod\'s disruption budget.', {
           retryAfterSeconds: 10,
-          causes: [{ reason: 'DisruptionBudget', message: `The disruption budget ${pdb.metadata.name} needs ${0} healthy pods and has ${0} currently` }],
+          causes: [{ reason: 'DisruptionBudget', message: `The disruption budget ${pdb.metadata.name} needs ${pdb.status?.desiredHealthy ?? 0} healthy pods and has ${pdb.status?.currentHealthy ?? 0} currently` }],
         }, { 'Retry-After': '10' });
       }
     }

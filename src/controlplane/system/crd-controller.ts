@@ -20,6 +20,8 @@ const cleanupFinalizer = 'customresourcecleanup.apiextensions.k8s.io';
 
 export class CrdController {
   private handle?: { stop(): void };
+  /** Spec each CRD is served from; status and finalizer writes must not rebuild its resources (and OpenAPI). */
+  private readonly served = new Map<string, unknown>();
   private queue: Promise<void> = Promise.resolve();
   converter?: Converter;
 
@@ -47,7 +49,9 @@ export class CrdController {
   }
 
   private serve(crd: KObject): void {
-    const name = crd.metadata.name;
+    const name = crd.metadata.name!;
+    if (deepEqual(this.served.get(name), crd.spec)) return;
+    this.served.set(name, crd.spec);
     this.registry.table.removeWhere((r) => r.crdName === name);
     for (const r of crdResources(crd, this.converter)) this.registry.table.add(r);
   }
@@ -55,6 +59,7 @@ export class CrdController {
   private async sync(e: StoreEvent): Promise<void> {
     const name = e.object.metadata.name!;
     if (e.type === 'DELETED') {
+      this.served.delete(name);
       this.registry.table.removeWhere((r) => r.crdName === name);
       return;
     }

@@ -5,12 +5,12 @@
  */
 import { Pods } from '../../../api/resource-type.js';
 import type { Client } from '../../../client/client.js';
-import { isNotFound } from '../../../machinery/errors.js';
 import type { EventRecorder } from '../../../runtime/events.js';
 import type { ScaleExpectations } from '../../../runtime/expectations.js';
 import type { Informer } from '../../../runtime/informer.js';
 import { newControllerRef } from '../shared/controller-ref.js';
 import { podFromTemplate } from '../shared/pod-template.js';
+import { deletePods } from '../shared/delete-pods.js';
 import { slowStartBatch } from '../shared/slow-start.js';
 import type { Pod } from '../shared/types.js';
 import { pinToNode, withDaemonTolerations } from './eligibility.js';
@@ -54,21 +54,7 @@ export class DaemonPodControl {
     if (error) throw error;
   }
 
-  async delete(key: string, ds: DaemonSet, pods: Pod[]): Promise<void> {
-    const errors: unknown[] = [];
-    await Promise.all(pods.map(async (pod) => {
-      const name = pod.metadata.name!;
-      this.o.expectations.expect(key, 'delete', name);
-      try {
-        await this.o.client.delete(Pods, pod.metadata.namespace, name, { preconditions: { uid: pod.metadata.uid } });
-        this.o.events.event(ds, 'Normal', 'SuccessfulDelete', `Deleted pod: ${name}`);
-      } catch (e) {
-        this.o.expectations.observe(key, 'delete', name);
-        if (isNotFound(e)) return;
-        this.o.events.event(ds, 'Warning', 'FailedDelete', `Error deleting: ${(e as Error).message}`);
-        errors.push(e);
-      }
-    }));
-    if (errors.length > 0) throw errors[0];
+  delete(key: string, ds: DaemonSet, pods: Pod[]): Promise<void> {
+    return deletePods(this.o, key, ds, pods);
   }
 }

@@ -8,6 +8,7 @@ import type { Client } from '../../../client/client.js';
 import { isAlreadyExists, isNotFound } from '../../../machinery/errors.js';
 import type { EventRecorder } from '../../../runtime/events.js';
 import type { ScaleExpectations } from '../../../runtime/expectations.js';
+import { deletePods } from '../shared/delete-pods.js';
 import { slowStartBatch } from '../shared/slow-start.js';
 import type { Pod } from '../shared/types.js';
 import { newJobPod } from './job-pod.js';
@@ -46,20 +47,8 @@ export class JobPodControl {
     return result.successes;
   }
 
-  async delete(key: string, job: Job, pods: Pod[]): Promise<void> {
-    const errors: unknown[] = [];
-    await Promise.all(pods.map(async (pod) => {
-      const name = pod.metadata.name!;
-      this.o.expectations.expect(key, 'delete', name);
-      try {
-        await this.o.client.delete(Pods, pod.metadata.namespace, name, { preconditions: { uid: pod.metadata.uid } });
-        this.o.events.event(job, 'Normal', 'SuccessfulDelete', `Deleted pod: ${name}`);
-      } catch (e) {
-        this.o.expectations.observe(key, 'delete', name);
-        if (!isNotFound(e)) errors.push(e);
-      }
-    }));
-    if (errors.length > 0) throw errors[0];
+  delete(key: string, job: Job, pods: Pod[]): Promise<void> {
+    return deletePods(this.o, key, job, pods);
   }
 
   /** Removes the tracking finalizer: the uids now released (pods already gone included) and the first error. */
