@@ -4,7 +4,7 @@ import { field, type FieldError } from '../../../machinery/errors.js';
 import type { BuiltinResource } from '../builtin-resource.js';
 import { builtin, resource } from './define.js';
 import { validateWebhook } from './webhook-validation.js';
-import { child, items, setDefault, str } from './json.js';
+import { child, items, setDefault, str } from '../../../machinery/json.js';
 
 /** SetDefaults_{Mutating,Validating}Webhook, Rule and ServiceReference. */
 export function defaultWebhooks(config: KObject, mutating: boolean): void {

@@ -3,7 +3,7 @@ import type { KObject } from '../../../api/meta.js';
 import type { BuiltinResource } from '../builtin-resource.js';
 import { validateCRD, validateCRDUpdate } from './crd-validation.js';
 import { builtin, resource } from './define.js';
-import { child, ensure, items, setDefault, setDefaultString, str, strings } from './json.js';
+import { child, ensure, items, setDefault, setDefaultString, str, strings } from '../../../machinery/json.js';
 
 export function defaultCRD(crd: KObject): void {
   const spec = ensure(crd, 'spec');

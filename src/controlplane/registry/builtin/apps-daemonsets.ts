@@ -2,12 +2,12 @@
 import type { KObject } from '../../../api/meta.js';
 import { field, type FieldError } from '../../../machinery/errors.js';
 import type { BuiltinResource } from '../builtin-resource.js';
-import { immutable, intOrPercent, intOrPercentIsZero, nonNegative } from './checks.js';
+import { immutable, intOrPercent, intOrPercentIsZero, nonNegative } from '../../../machinery/validation/checks.js';
 import { builtin, resource } from './define.js';
-import { defaultPodTemplate } from './pod-spec-defaults.js';
-import { isEmptySelector, validateLabelSelector } from './label-selector.js';
-import { child, ensure, isObject, setDefault, setDefaultString, type Json } from './json.js';
-import { specOf, validateLongRunningTemplate, validateSelectorMatchesTemplate } from './workload-validation.js';
+import { defaultPodTemplate } from '../../../machinery/podspec/pod-spec-defaults.js';
+import { isEmptySelector, validateLabelSelector } from '../../../machinery/validation/label-selector.js';
+import { child, ensure, isObject, setDefault, setDefaultString, type Json } from '../../../machinery/json.js';
+import { specOf, validateLongRunningTemplate, validateSelectorMatchesTemplate } from '../../../machinery/podspec/workload-validation.js';
 
 export function defaultDaemonSet(ds: KObject): void {
   const spec = ensure(ds, 'spec');

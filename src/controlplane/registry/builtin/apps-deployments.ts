@@ -2,11 +2,11 @@
 import type { KObject } from '../../../api/meta.js';
 import { field, type FieldError } from '../../../machinery/errors.js';
 import type { BuiltinResource } from '../builtin-resource.js';
-import { immutable, intOrPercent, intOrPercentIsZero, nonNegative } from './checks.js';
+import { immutable, intOrPercent, intOrPercentIsZero, nonNegative } from '../../../machinery/validation/checks.js';
 import { builtin, replicasScale, resource } from './define.js';
-import { defaultPodTemplate } from './pod-spec-defaults.js';
-import { child, ensure, has, num, setDefault, setDefaultString, type Json } from './json.js';
-import { specOf, validateLongRunningTemplate, validateRequiredSelector, validateSelectorMatchesTemplate } from './workload-validation.js';
+import { defaultPodTemplate } from '../../../machinery/podspec/pod-spec-defaults.js';
+import { child, ensure, has, num, setDefault, setDefaultString, type Json } from '../../../machinery/json.js';
+import { specOf, validateLongRunningTemplate, validateRequiredSelector, validateSelectorMatchesTemplate } from '../../../machinery/podspec/workload-validation.js';
 
 export function defaultDeployment(d: KObject): void {
   const spec = ensure(d, 'spec');

@@ -3,11 +3,11 @@ import type { KObject } from '../../../api/meta.js';
 import { field, type FieldError } from '../../../machinery/errors.js';
 import { clone, deepEqual } from '../../../machinery/deep-equal.js';
 import type { BuiltinResource } from '../builtin-resource.js';
-import { nonNegative, oneOf } from './checks.js';
+import { nonNegative, oneOf } from '../../../machinery/validation/checks.js';
 import { builtin, replicasScale, resource } from './define.js';
-import { defaultClaimSpec, defaultPodTemplate } from './pod-spec-defaults.js';
-import { child, ensure, items, setDefault, setDefaultString, type Json } from './json.js';
-import { specOf, validateLongRunningTemplate, validateRequiredSelector, validateSelectorMatchesTemplate } from './workload-validation.js';
+import { defaultClaimSpec, defaultPodTemplate } from '../../../machinery/podspec/pod-spec-defaults.js';
+import { child, ensure, items, setDefault, setDefaultString, type Json } from '../../../machinery/json.js';
+import { specOf, validateLongRunningTemplate, validateRequiredSelector, validateSelectorMatchesTemplate } from '../../../machinery/podspec/workload-validation.js';
 
 export function defaultStatefulSet(sts: KObject): void {
   const spec = ensure(sts, 'spec');

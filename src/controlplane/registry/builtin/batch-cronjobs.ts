@@ -2,12 +2,12 @@
 import type { KObject } from '../../../api/meta.js';
 import { field, type FieldError } from '../../../machinery/errors.js';
 import type { BuiltinResource } from '../builtin-resource.js';
-import { nonNegative, oneOf } from './checks.js';
+import { nonNegative, oneOf } from '../../../machinery/validation/checks.js';
 import { builtin, resource } from './define.js';
 import { validateJobSpecCore } from './job-spec.js';
-import { defaultPodTemplate } from './pod-spec-defaults.js';
-import { child, ensure, has, setDefault, str, type Json } from './json.js';
-import { specOf } from './workload-validation.js';
+import { defaultPodTemplate } from '../../../machinery/podspec/pod-spec-defaults.js';
+import { child, ensure, has, setDefault, str, type Json } from '../../../machinery/json.js';
+import { specOf } from '../../../machinery/podspec/workload-validation.js';
 
 export function defaultCronJob(cj: KObject): void {
   const spec = ensure(cj, 'spec');

@@ -6,13 +6,13 @@ import type { KObject } from '../../../api/meta.js';
 import { field, type FieldError } from '../../../machinery/errors.js';
 import { clone, deepEqual } from '../../../machinery/deep-equal.js';
 import type { BuiltinResource } from '../builtin-resource.js';
-import { immutable } from './checks.js';
+import { immutable } from '../../../machinery/validation/checks.js';
 import { builtin, resource } from './define.js';
 import { defaultJobSpec, validateJobSpecCore } from './job-spec.js';
-import { selectorMatches, templateLabels, validateLabelSelector } from './label-selector.js';
-import { defaultPodTemplate } from './pod-spec-defaults.js';
-import { child, ensure, has, isObject, num, type Json } from './json.js';
-import { specOf, validateSelectorMatchesTemplate } from './workload-validation.js';
+import { selectorMatches, templateLabels, validateLabelSelector } from '../../../machinery/validation/label-selector.js';
+import { defaultPodTemplate } from '../../../machinery/podspec/pod-spec-defaults.js';
+import { child, ensure, has, isObject, num, type Json } from '../../../machinery/json.js';
+import { specOf, validateSelectorMatchesTemplate } from '../../../machinery/podspec/workload-validation.js';
 
 export const controllerUidLabel = 'batch.kubernetes.io/controller-uid';
 export const jobNameLabel = 'batch.kubernetes.io/job-name';

@@ -6,9 +6,9 @@ import type { KObject } from '../../../api/meta.js';
 import { field, type FieldError } from '../../../machinery/errors.js';
 import { deepEqual } from '../../../machinery/deep-equal.js';
 import type { BuiltinResource } from '../builtin-resource.js';
-import { immutable, oneOf, qualifiedName } from './checks.js';
+import { immutable, oneOf, qualifiedName } from '../../../machinery/validation/checks.js';
 import { builtin, resource } from './define.js';
-import { items, num, setDefault, setDefaultString, str, strings } from './json.js';
+import { items, num, setDefault, setDefaultString, str, strings } from '../../../machinery/json.js';
 
 const systemPriorityClasses: Record<string, number> = { 'system-node-critical': 2000001000, 'system-cluster-critical': 2000000000 };
 const highestUserPriority = 1000000000;

@@ -6,9 +6,9 @@ import type { KObject } from '../../../api/meta.js';
 import { field, type FieldError } from '../../../machinery/errors.js';
 import { deepEqual } from '../../../machinery/deep-equal.js';
 import type { BuiltinResource } from '../builtin-resource.js';
-import { immutable, invalidEach } from './checks.js';
+import { immutable, invalidEach } from '../../../machinery/validation/checks.js';
 import { builtin, resource } from './define.js';
-import { child, isObject, setDefaultString, str } from './json.js';
+import { child, isObject, setDefaultString, str } from '../../../machinery/json.js';
 
 const keyFmt = '[-._a-zA-Z0-9]+';
 const keyRe = new RegExp(`^${keyFmt}$`);

@@ -2,12 +2,12 @@
 import type { KObject } from '../../../api/meta.js';
 import { field, type FieldError } from '../../../machinery/errors.js';
 import type { BuiltinResource } from '../builtin-resource.js';
-import { oneOf } from './checks.js';
+import { oneOf } from '../../../machinery/validation/checks.js';
 import { builtin, resource } from './define.js';
-import { defaultPodTemplate } from './pod-spec-defaults.js';
-import { validatePodTemplate } from './pod-spec-validation.js';
-import { canonicalizeResourceList } from './quantities.js';
-import { child, ensure, isObject, items, setDefaultString, str } from './json.js';
+import { defaultPodTemplate } from '../../../machinery/podspec/pod-spec-defaults.js';
+import { validatePodTemplate } from '../../../machinery/podspec/pod-spec-validation.js';
+import { canonicalizeResourceList } from '../../../machinery/podspec/quantities.js';
+import { child, ensure, isObject, items, setDefaultString, str } from '../../../machinery/json.js';
 
 export function nodesResource(): BuiltinResource {
   return builtin(resource({ group: '', version: 'v1', kind: 'Node', plural: 'nodes', namespaced: false, shortNames: ['no'], status: true }), {

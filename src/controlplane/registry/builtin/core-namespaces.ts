@@ -5,9 +5,9 @@
 import type { KObject } from '../../../api/meta.js';
 import { field, type FieldError } from '../../../machinery/errors.js';
 import type { BuiltinResource } from '../builtin-resource.js';
-import { qualifiedName } from './checks.js';
+import { qualifiedName } from '../../../machinery/validation/checks.js';
 import { builtin, resource } from './define.js';
-import { child, ensure, setDefaultString, str, strings } from './json.js';
+import { child, ensure, setDefaultString, str, strings } from '../../../machinery/json.js';
 
 export const namespaceNameLabel = 'kubernetes.io/metadata.name';
 const standardFinalizers = ['kubernetes', 'orphan', 'foregroundDeletion'];

@@ -3,10 +3,10 @@ import type { KObject } from '../../../api/meta.js';
 import type { BuiltinResource } from '../builtin-resource.js';
 import { builtin, resource } from './define.js';
 import { defaultPod } from './pod-defaults.js';
-import { validatePodSpec } from './pod-spec-validation.js';
+import { validatePodSpec } from '../../../machinery/podspec/pod-spec-validation.js';
 import { validatePodUpdate } from './pod-update-validation.js';
 import { podQosClass } from './qos.js';
-import { child, items, num, str, type Json } from './json.js';
+import { child, items, num, str, type Json } from '../../../machinery/json.js';
 
 export const podSubresources = ['attach', 'binding', 'ephemeralcontainers', 'eviction', 'exec', 'log', 'portforward'];
 

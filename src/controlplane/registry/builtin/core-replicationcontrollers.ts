@@ -2,12 +2,12 @@
 import type { KObject } from '../../../api/meta.js';
 import { field, type FieldError } from '../../../machinery/errors.js';
 import type { BuiltinResource } from '../builtin-resource.js';
-import { nonNegative } from './checks.js';
+import { nonNegative } from '../../../machinery/validation/checks.js';
 import { builtin, resource } from './define.js';
-import { templateLabels } from './label-selector.js';
-import { defaultPodTemplate } from './pod-spec-defaults.js';
-import { child, ensure, num, setDefault, stringMap } from './json.js';
-import { specOf, validateLongRunningTemplate } from './workload-validation.js';
+import { templateLabels } from '../../../machinery/validation/label-selector.js';
+import { defaultPodTemplate } from '../../../machinery/podspec/pod-spec-defaults.js';
+import { child, ensure, num, setDefault, stringMap } from '../../../machinery/json.js';
+import { specOf, validateLongRunningTemplate } from '../../../machinery/podspec/workload-validation.js';
 
 export function defaultReplicationController(rc: KObject): void {
   const spec = ensure(rc, 'spec');

@@ -7,7 +7,7 @@ import type { BuiltinResource } from '../builtin-resource.js';
 import { builtin, resource } from './define.js';
 import { createRandomAllocator, type ServiceAllocator } from './service-allocation.js';
 import { externallyAccessible, validateService, validateServiceUpdate } from './service-validation.js';
-import { child, ensure, has, items, setDefault, setDefaultString, str, strings, type Json } from './json.js';
+import { child, ensure, has, items, setDefault, setDefaultString, str, strings, type Json } from '../../../machinery/json.js';
 
 export function defaultService(svc: KObject): void {
   const spec = ensure(svc, 'spec');

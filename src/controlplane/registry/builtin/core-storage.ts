@@ -4,9 +4,9 @@ import { field, type FieldError } from '../../../machinery/errors.js';
 import { clone, deepEqual } from '../../../machinery/deep-equal.js';
 import type { BuiltinResource } from '../builtin-resource.js';
 import { builtin, resource } from './define.js';
-import { defaultClaimSpec } from './pod-spec-defaults.js';
-import { canonicalizeResourceList } from './quantities.js';
-import { child, ensure, setDefaultString, str, strings, type Json } from './json.js';
+import { defaultClaimSpec } from '../../../machinery/podspec/pod-spec-defaults.js';
+import { canonicalizeResourceList } from '../../../machinery/podspec/quantities.js';
+import { child, ensure, setDefaultString, str, strings, type Json } from '../../../machinery/json.js';
 
 const accessModes = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod'];
 

@@ -5,9 +5,9 @@
 import type { KObject } from '../../../api/meta.js';
 import { field, type FieldError } from '../../../machinery/errors.js';
 import { isDNS1123Subdomain } from '../../../machinery/validation/names.js';
-import { immutable, isDNS1035Label, oneOf } from './checks.js';
+import { immutable, isDNS1035Label, oneOf } from '../../../machinery/validation/checks.js';
 import { validateClientConfig } from './webhook-validation.js';
-import { child, items, str, strings, type Json } from './json.js';
+import { child, items, str, strings, type Json } from '../../../machinery/json.js';
 
 function validateNames(names: Json | undefined, path: string): FieldError[] {
   const errs: FieldError[] = [];

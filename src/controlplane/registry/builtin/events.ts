@@ -6,9 +6,9 @@
 import type { KObject } from '../../../api/meta.js';
 import { field, type FieldError } from '../../../machinery/errors.js';
 import type { BuiltinResource } from '../builtin-resource.js';
-import { immutable, qualifiedName } from './checks.js';
+import { immutable, qualifiedName } from '../../../machinery/validation/checks.js';
 import { builtin, resource } from './define.js';
-import { child, has, str } from './json.js';
+import { child, has, str } from '../../../machinery/json.js';
 
 export function validateCoreEvent(ev: KObject): FieldError[] {
   const involvedNamespace = str(child(ev, 'involvedObject'), 'namespace');

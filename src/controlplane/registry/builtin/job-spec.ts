@@ -3,9 +3,9 @@
  * validation (counts, completion mode, replacement policy, a run-to-completion pod template).
  */
 import { field, type FieldError } from '../../../machinery/errors.js';
-import { nonNegative, oneOf } from './checks.js';
-import { validatePodTemplate } from './pod-spec-validation.js';
-import { child, has, isObject, items, setDefault, type Json } from './json.js';
+import { nonNegative, oneOf } from '../../../machinery/validation/checks.js';
+import { validatePodTemplate } from '../../../machinery/podspec/pod-spec-validation.js';
+import { child, has, isObject, items, setDefault, type Json } from '../../../machinery/json.js';
 
 export const maxInt32 = 2147483647;
 

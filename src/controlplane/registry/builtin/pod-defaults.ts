@@ -5,8 +5,8 @@
  * All of them are idempotent, so running them again on update changes nothing.
  */
 import type { KObject } from '../../../api/meta.js';
-import { defaultPodSpec, mirrorServiceAccount } from './pod-spec-defaults.js';
-import { child, ensure, items, num, setDefault, str, type Json } from './json.js';
+import { defaultPodSpec, mirrorServiceAccount } from '../../../machinery/podspec/pod-spec-defaults.js';
+import { child, ensure, items, num, setDefault, str, type Json } from '../../../machinery/json.js';
 
 export const notReadyTaint = 'node.kubernetes.io/not-ready';
 export const unreachableTaint = 'node.kubernetes.io/unreachable';

@@ -6,7 +6,7 @@
 import type { KObject } from '../../../api/meta.js';
 import { field, type FieldError } from '../../../machinery/errors.js';
 import { clone, deepEqual } from '../../../machinery/deep-equal.js';
-import { child, items, num, str, type Json } from './json.js';
+import { child, items, num, str, type Json } from '../../../machinery/json.js';
 
 export const updatablePodSpecFields = [
   '`spec.containers[*].image`',

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KObject } from '../../../api/meta.js';
-import { pullPolicyFor } from './container-defaults.js';
+import { pullPolicyFor } from '../../../machinery/podspec/container-defaults.js';
 import { podQosClass } from './qos.js';
 import { findBuiltin, simulateCreate } from './strategy-harness.js';
 

@@ -2,11 +2,11 @@
 import type { KObject } from '../../../api/meta.js';
 import { field, type FieldError } from '../../../machinery/errors.js';
 import type { BuiltinResource } from '../builtin-resource.js';
-import { intOrPercent, nonNegative, oneOf } from './checks.js';
+import { intOrPercent, nonNegative, oneOf } from '../../../machinery/validation/checks.js';
 import { builtin, resource } from './define.js';
-import { validateLabelSelector } from './label-selector.js';
-import { has, num } from './json.js';
-import { specOf } from './workload-validation.js';
+import { validateLabelSelector } from '../../../machinery/validation/label-selector.js';
+import { has, num } from '../../../machinery/json.js';
+import { specOf } from '../../../machinery/podspec/workload-validation.js';
 
 export function validatePodDisruptionBudget(pdb: KObject): FieldError[] {
   const spec = specOf(pdb);

@@ -5,7 +5,7 @@
  */
 import type { KObject } from '../../../api/meta.js';
 import { compareQuantities, sumQuantities, type QuantityInput } from '../../../machinery/quantity.js';
-import { child, isObject, items } from './json.js';
+import { child, isObject, items } from '../../../machinery/json.js';
 
 export type QosClass = 'Guaranteed' | 'Burstable' | 'BestEffort';
 

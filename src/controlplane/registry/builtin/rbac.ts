@@ -3,9 +3,9 @@ import type { KObject } from '../../../api/meta.js';
 import { field, type FieldError } from '../../../machinery/errors.js';
 import { deepEqual } from '../../../machinery/deep-equal.js';
 import type { BuiltinResource } from '../builtin-resource.js';
-import { dnsSubdomain, oneOf } from './checks.js';
+import { dnsSubdomain, oneOf } from '../../../machinery/validation/checks.js';
 import { builtin, resource } from './define.js';
-import { child, ensure, items, setDefaultString, str, strings } from './json.js';
+import { child, ensure, items, setDefaultString, str, strings } from '../../../machinery/json.js';
 
 const rbacGroup = 'rbac.authorization.k8s.io';
 

@@ -2,10 +2,10 @@
 import { isIP } from 'node:net';
 import type { KObject } from '../../../api/meta.js';
 import { field, type FieldError } from '../../../machinery/errors.js';
-import { dnsLabel, dnsSubdomain, invalidEach, oneOf, portNumber } from './checks.js';
-import { isValidPortName } from './container-validation.js';
+import { dnsLabel, dnsSubdomain, invalidEach, oneOf, portNumber } from '../../../machinery/validation/checks.js';
+import { isValidPortName } from '../../../machinery/podspec/container-validation.js';
 import { ipInServiceCIDR, nodePortRange, serviceCIDR } from './service-allocation.js';
-import { child, items, str, strings, type Json } from './json.js';
+import { child, items, str, strings, type Json } from '../../../machinery/json.js';
 
 export const serviceTypes = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'];
 

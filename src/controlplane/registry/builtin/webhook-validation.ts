@@ -4,9 +4,9 @@
  */
 import { field, type FieldError } from '../../../machinery/errors.js';
 import { isDNS1123Subdomain } from '../../../machinery/validation/names.js';
-import { isDNS1035Label, oneOf, portNumber } from './checks.js';
-import { validateLabelSelector } from './label-selector.js';
-import { child, has, items, num, str, strings, type Json } from './json.js';
+import { isDNS1035Label, oneOf, portNumber } from '../../../machinery/validation/checks.js';
+import { validateLabelSelector } from '../../../machinery/validation/label-selector.js';
+import { child, has, items, num, str, strings, type Json } from '../../../machinery/json.js';
 
 const acceptedReviewVersions = ['v1', 'v1beta1'];
 const operations = ['*', 'CONNECT', 'CREATE', 'DELETE', 'UPDATE'];

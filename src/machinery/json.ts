@@ -3,7 +3,7 @@
  * untyped JSON (what the wire, the store and the strategies all see), so strategies walk them with
  * these instead of casting to full typed models.
  */
-import { isObject } from '../../../api/meta.js';
+import { isObject } from '../api/meta.js';
 
 export type Json = Record<string, unknown>;
 

@@ -2,8 +2,8 @@
  * Quantity canonicalisation of resource lists (`1000m` -> `1`, `1024Mi` -> `1Gi`), as the real
  * server's Quantity round trip does. Values that do not parse are left for validation to report.
  */
-import { canonicalizeQuantity } from '../../../machinery/quantity.js';
-import { child, isObject } from './json.js';
+import { canonicalizeQuantity } from '../quantity.js';
+import { child, isObject } from '../json.js';
 
 export function canonicalQuantity(value: unknown): unknown {
   if (typeof value !== 'string' && typeof value !== 'number') return value;

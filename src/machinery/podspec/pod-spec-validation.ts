@@ -2,11 +2,11 @@
  * ValidatePodSpec and ValidatePodTemplateSpec: the checks every pod spec gets, in a Pod or in a
  * workload's template. Paths are given by the caller (`spec` or `spec.template.spec`).
  */
-import { field, type FieldError } from '../../../machinery/errors.js';
-import { isValidLabelValue, validateAnnotations, validateLabels } from '../../../machinery/validation/names.js';
-import { dnsLabel, dnsSubdomain, oneOf, qualifiedName } from './checks.js';
+import { field, type FieldError } from '../errors.js';
+import { isValidLabelValue, validateAnnotations, validateLabels } from '../validation/names.js';
+import { dnsLabel, dnsSubdomain, oneOf, qualifiedName } from '../validation/checks.js';
 import { validateContainers, validateEphemeralContainers, validateInitContainers } from './container-validation.js';
-import { child, isObject, items, num, str, stringMap, type Json } from './json.js';
+import { child, isObject, items, num, str, stringMap, type Json } from '../json.js';
 
 const maxInt32 = 2147483647;
 

@@ -2,9 +2,9 @@
  * ResourceRequirements checks: parsable, non-negative quantities and requests within limits (equal for
  * resources that may not be overcommitted: hugepages and extended resources).
  */
-import { field, type FieldError } from '../../../machinery/errors.js';
-import { compareQuantities, isValidQuantity, QUANTITY_FORMAT_ERROR } from '../../../machinery/quantity.js';
-import { child, isObject, type Json } from './json.js';
+import { field, type FieldError } from '../errors.js';
+import { compareQuantities, isValidQuantity, QUANTITY_FORMAT_ERROR } from '../quantity.js';
+import { child, isObject, type Json } from '../json.js';
 
 const overcommitAllowed = (name: string) =>
   !name.startsWith('hugepages-') && (!name.includes('/') || name.startsWith('kubernetes.io/'));

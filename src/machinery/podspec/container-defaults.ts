@@ -4,7 +4,7 @@
  * downward API versions) plus quantity canonicalisation of its resources.
  */
 import { canonicalizeRequirements, canonicalizeField } from './quantities.js';
-import { child, items, setDefault, setDefaultString, str, type Json } from './json.js';
+import { child, items, setDefault, setDefaultString, str, type Json } from '../json.js';
 
 /** `Always` for `:latest` or an untagged, undigested image; `IfNotPresent` otherwise. */
 export function pullPolicyFor(image: string): 'Always' | 'IfNotPresent' {

@@ -2,9 +2,9 @@
  * Reusable field checks with apimachinery's exact wording (ValidateNonnegativeField,
  * ValidateImmutableField, IsValidPortNum, IsValidPercent, IsDNS1035Label ...).
  */
-import { field, type FieldError } from '../../../machinery/errors.js';
-import { deepEqual } from '../../../machinery/deep-equal.js';
-import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName } from '../../../machinery/validation/names.js';
+import { field, type FieldError } from '../errors.js';
+import { deepEqual } from '../deep-equal.js';
+import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName } from './names.js';
 
 const dns1035Fmt = '[a-z]([-a-z0-9]*[a-z0-9])?';
 const dns1035Re = new RegExp(`^${dns1035Fmt}$`);

@@ -2,9 +2,9 @@
  * Container-level validation shared by regular, init and ephemeral containers (validateContainerCommon
  * and validateContainerPorts upstream), with the same paths and messages.
  */
-import { field, type FieldError } from '../../../machinery/errors.js';
-import { dnsLabel, invalidEach, oneOf, portNumber } from './checks.js';
-import { items, str, type Json } from './json.js';
+import { field, type FieldError } from '../errors.js';
+import { dnsLabel, invalidEach, oneOf, portNumber } from '../validation/checks.js';
+import { items, str, type Json } from '../json.js';
 import { validateResourceRequirements } from './resource-validation.js';
 
 /** IsValidPortName: IANA_SVC_NAME rules, also used for Service targetPort names. */

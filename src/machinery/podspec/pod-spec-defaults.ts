@@ -5,7 +5,7 @@
  */
 import { defaultContainer, defaultEnvSource } from './container-defaults.js';
 import { canonicalizeField, canonicalizeResourceList } from './quantities.js';
-import { child, ensure, isObject, items, setDefault, setDefaultString, str, type Json } from './json.js';
+import { child, ensure, isObject, items, setDefault, setDefaultString, str, type Json } from '../json.js';
 
 const defaultMode = 420; // 0644
 

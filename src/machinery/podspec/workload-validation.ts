@@ -2,10 +2,10 @@
  * Checks shared by the controllers' specs (apps/v1, batch/v1, RC): selector presence and syntax, the
  * selector/template-labels match, and a long-running pod template (restartPolicy Always, no deadline).
  */
-import { field, type FieldError } from '../../../machinery/errors.js';
-import { isEmptySelector, selectorMatches, templateLabels, validateLabelSelector } from './label-selector.js';
+import { field, type FieldError } from '../errors.js';
+import { isEmptySelector, selectorMatches, templateLabels, validateLabelSelector } from '../validation/label-selector.js';
 import { validatePodTemplate } from './pod-spec-validation.js';
-import { child, has, isObject, type Json } from './json.js';
+import { child, has, isObject, type Json } from '../json.js';
 
 /** spec.selector required, valid, and not empty (`word` as upstream prints it: deployment, statefulset ...). */
 export function validateRequiredSelector(spec: Json, path: string, word: string): FieldError[] {

@@ -2,10 +2,10 @@
  * metav1.LabelSelector as plain JSON: validation with upstream messages, and matching against a
  * label set (empty selector matches everything, as LabelSelectorAsSelector makes it).
  */
-import { field, type FieldError } from '../../../machinery/errors.js';
-import { isValidLabelValue, validateLabels } from '../../../machinery/validation/names.js';
+import { field, type FieldError } from '../errors.js';
+import { isValidLabelValue, validateLabels } from './names.js';
 import { qualifiedName } from './checks.js';
-import { child, isObject, items, str, stringMap, strings, type Json } from './json.js';
+import { child, isObject, items, str, stringMap, strings, type Json } from '../json.js';
 
 export function validateLabelSelector(selector: unknown, path: string): FieldError[] {
   if (!isObject(selector)) return [];
