@@ -3,6 +3,7 @@
  * (multidomain-protection-architecture.md G.6). Workload controllers register here as they land.
  */
 import type { Manager } from '../runtime/manager.js';
+import { setupPodReadinessController } from './podreadiness/index.js';
 
 export interface ControllerRegistration {
   name: string;
@@ -11,7 +12,9 @@ export interface ControllerRegistration {
   setup(manager: Manager): void;
 }
 
-export const kruiseControllers: ControllerRegistration[] = [];
+export const kruiseControllers: ControllerRegistration[] = [
+  { name: 'pod-readiness-controller', enabled: () => true, setup: (m) => { setupPodReadinessController(m); } },
+];
 
 /** Registers every enabled controller; returns the names of those registered. */
 export function setupKruiseControllers(manager: Manager, gate: (name: string) => boolean): string[] {

@@ -1,0 +1,29 @@
+/**
+ * One step of the pod mutating webhook (`mpod.kb.io`, multidomain spec G.7). Steps run in the
+ * fixed order of `podMutationOrder` on one copy of the pod; each feature is its own step, so a new
+ * feature adds a step without touching the others.
+ */
+import type { KObject } from '../../api/meta.js';
+import type { AdmissionInput } from '../kind-webhook.js';
+
+/** The pod fields the steps read and write; everything else passes through untouched. */
+export interface Pod extends KObject {
+  spec?: { readinessGates?: { conditionType: string }[]; [field: string]: unknown };
+}
+
+export interface PodMutationStep {
+  /** One of `podMutationOrder`. */
+  name: PodMutationStepName;
+  /** Whether the step runs at all in this manager (its feature gate). */
+  enabled(gate: (name: string) => boolean): boolean;
+  /** Changes `pod` in place; throwing denies the pod's creation. */
+  mutate(pod: Pod, input: AdmissionInput): void | Promise<void>;
+}
+
+/** Upstream's order: SidecarSet must precede container launch priority, PUB precedes PersistentPodState. */
+export const podMutationOrder = [
+  'readiness-gate', 'workloadspread', 'sidecarset', 'container-launch-priority',
+  'pub', 'persistentpodstate', 'enhanced-liveness', 'probe-marker',
+] as const;
+
+export type PodMutationStepName = (typeof podMutationOrder)[number];

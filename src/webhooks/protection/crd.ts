@@ -1,0 +1,55 @@
+/**
+ * Deletion protection of CustomResourceDefinitions (multidomain spec D.1): `Cascading` needs gate
+ * DeletionProtectionForCRDCascadingGate (denied outright without it) and holds while any custom
+ * resource of the CRD, in any namespace, is not being deleted. CRs are listed at the storage version.
+ */
+import type { KObject } from '../../api/meta.js';
+import type { ResourceType } from '../../api/resource-type.js';
+import { DeletionProtection } from '../../api/kruise/workloads/labels.js';
+import type { AdmissionInput, KindWebhooks } from '../kind-webhook.js';
+import { deletionProtectionMetrics } from './metrics.js';
+import { CrdCascadingGate, deny, errorText, messages, protectedObject, protectionValue, username, type Denial } from './rules.js';
+
+interface CrdSpec {
+  group?: string;
+  scope?: string;
+  names?: { plural?: string; kind?: string };
+  /** apiextensions.k8s.io/v1beta1 only. */
+  version?: string;
+  versions?: { name?: string; storage?: boolean }[];
+}
+
+/** The CRD's custom resources at their storage version (v1 `versions[].storage`, or v1beta1 `version`). */
+export function storageResourceOf(crd: KObject): ResourceType {
+  const spec = (crd.spec ?? {}) as CrdSpec;
+  const version = spec.versions?.find((v) => v.storage)?.name ?? spec.version ?? spec.versions?.[0]?.name ?? '';
+  return {
+    group: spec.group ?? '', version, resource: spec.names?.plural ?? '', kind: spec.names?.kind ?? '', namespaced: spec.scope !== 'Cluster',
+  };
+}
+
+async function checkCrdDeletion(input: AdmissionInput): Promise<void> {
+  const crd = protectedObject(input);
+  const value = crd && protectionValue(crd);
+  if (!crd || !value) return;
+  const name = crd.metadata.name ?? input.request.name ?? '';
+  const denial: Denial = {
+    kind: 'CustomResourceDefinition', namespace: '', name,
+    count: () => deletionProtectionMetrics.crdDeletion.inc({ name, username: username(input) }),
+  };
+  if (value === DeletionProtection.Always) await deny(input, denial, messages.always());
+  if (!input.gate(CrdCascadingGate)) await deny(input, denial, `feature-gate ${CrdCascadingGate} is not enabled`);
+
+  const type = storageResourceOf(crd);
+  const gvk = `${type.group}/${type.version}, Kind=${type.kind}`; // Go's GroupVersionKind.String()
+  const crs = await input.client.list(type).catch((err: unknown) => deny(input, denial, `failed to list CRs of ${gvk}: ${errorText(err)}`));
+  const active = crs.items.filter((cr) => !cr.metadata.deletionTimestamp).length;
+  if (active > 0) await deny(input, denial, messages.cascading(`active CRs ${active}>0`));
+}
+
+export const crdProtectionWebhooks: KindWebhooks = {
+  async validate(input) {
+    await checkCrdDeletion(input);
+    return [];
+  },
+};

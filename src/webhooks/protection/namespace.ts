@@ -1,0 +1,47 @@
+/**
+ * Deletion protection of namespaces (multidomain spec D.1): `Cascading` holds while the namespace
+ * has an active pod, or else a Bound PersistentVolumeClaim that is not being deleted.
+ */
+import type { KObject } from '../../api/meta.js';
+import { DeletionProtection } from '../../api/kruise/workloads/labels.js';
+import { PersistentVolumeClaims, Pods } from '../../api/resource-type.js';
+import type { AdmissionInput, KindWebhooks } from '../kind-webhook.js';
+import { deletionProtectionMetrics } from './metrics.js';
+import { deny, messages, protectedObject, protectionValue, username, type Denial } from './rules.js';
+
+/** Not being deleted and not finished (kube's IsPodActive). */
+function isActivePod(pod: KObject): boolean {
+  const phase = (pod.status as { phase?: string } | undefined)?.phase;
+  return !pod.metadata.deletionTimestamp && phase !== 'Succeeded' && phase !== 'Failed';
+}
+
+function isBoundClaim(pvc: KObject): boolean {
+  return !pvc.metadata.deletionTimestamp && (pvc.status as { phase?: string } | undefined)?.phase === 'Bound';
+}
+
+async function checkNamespaceDeletion(input: AdmissionInput): Promise<void> {
+  const ns = protectedObject(input);
+  const value = ns && protectionValue(ns);
+  if (!ns || !value) return;
+  const name = ns.metadata.name ?? input.request.name ?? '';
+  const denial: Denial = {
+    kind: 'Namespace', namespace: '', name,
+    count: () => deletionProtectionMetrics.namespaceDeletion.inc({ name, username: username(input) }),
+  };
+  if (value === DeletionProtection.Always) await deny(input, denial, messages.always());
+
+  const pods = await input.client.list(Pods, { namespace: name }).catch((err: unknown) => deny(input, denial, messages.listFailed('pods', err)));
+  const active = pods.items.filter(isActivePod).length;
+  if (active > 0) await deny(input, denial, messages.cascading(`active pods ${active}>0`));
+
+  const claims = await input.client.list(PersistentVolumeClaims, { namespace: name }).catch((err: unknown) => deny(input, denial, messages.listFailed('pvc', err)));
+  const bound = claims.items.filter(isBoundClaim).length;
+  if (bound > 0) await deny(input, denial, messages.cascading(`"Bound" status pvc ${bound}>0`));
+}
+
+export const namespaceProtectionWebhooks: KindWebhooks = {
+  async validate(input) {
+    await checkNamespaceDeletion(input);
+    return [];
+  },
+};
