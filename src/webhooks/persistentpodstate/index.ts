@@ -1,0 +1,52 @@
+/**
+ * PersistentPodState admission (vpersistentpodstate, validating only, no gate): target kind
+ * (StatefulSet or whitelisted), some topology, immutable targetRef, one PPS per workload. Field
+ * errors deny with 400, as upstream does.
+ */
+import type { ResourceType } from '../../api/resource-type.js';
+import type { PersistentPodState } from '../../api/kruise/ops/persistentpodstate.js';
+import type { FieldError } from '../../machinery/errors.js';
+import type { AdmissionInput, KindWebhooks } from '../kind-webhook.js';
+import { validatePpsConflicts, validatePpsSpec, validatePpsUpdate } from './validation.js';
+import { readPPSWhiteList, type WorkloadKind } from './whitelist.js';
+
+export { validatePpsConflicts, validatePpsSpec, validatePpsUpdate } from './validation.js';
+export { isSupportedTarget, KruiseConfigurationName, PPSWatchCustomWorkloadWhiteList, readPPSWhiteList, type WorkloadKind } from './whitelist.js';
+
+export const PersistentPodStates: ResourceType = {
+  group: 'apps.kruise.io', version: 'v1beta1', resource: 'persistentpodstates', kind: 'PersistentPodState', namespaced: true,
+};
+
+export interface PersistentPodStateWebhookOptions {
+  /** Namespace of the `kruise-configuration` ConfigMap (the manager's own namespace). */
+  kruiseNamespace?: string;
+}
+
+const internal = (detail: string): FieldError => ({ type: 'InternalError', field: '', detail });
+
+export function createPersistentPodStateWebhooks(options: PersistentPodStateWebhookOptions = {}): KindWebhooks {
+  const kruiseNamespace = options.kruiseNamespace ?? 'kruise-system';
+  async function validate(input: AdmissionInput): Promise<FieldError[]> {
+    const pps = input.object as PersistentPodState | undefined;
+    if (!pps) throw new Error(`PersistentPodState admission without an object (${input.request.operation})`);
+    let whiteList: WorkloadKind[];
+    try {
+      whiteList = await readPPSWhiteList(input.client, kruiseNamespace);
+    } catch (e) {
+      return [internal(`failed to get persistent pod state config white list, error: ${(e as Error).message}`)];
+    }
+    const errs = validatePpsSpec(pps, whiteList);
+    if (input.request.operation === 'UPDATE' && input.oldObject) errs.push(...validatePpsUpdate(pps, input.oldObject as PersistentPodState));
+    try {
+      const namespace = pps.metadata?.namespace || input.request.namespace;
+      const others = await input.client.list(PersistentPodStates, { namespace });
+      errs.push(...validatePpsConflicts(pps, others.items as PersistentPodState[]));
+    } catch (e) {
+      errs.push(internal(`query other PersistentPodState failed, err: ${(e as Error).message}`));
+    }
+    return errs;
+  }
+  return { validate, invalidCode: 400 };
+}
+
+export const persistentPodStateWebhooks: KindWebhooks = createPersistentPodStateWebhooks();

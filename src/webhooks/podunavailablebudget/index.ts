@@ -1,0 +1,40 @@
+/**
+ * PodUnavailableBudget admission (vpodunavailablebudget, validating only): with both PUB gates
+ * off every write is refused with 400; otherwise the hub object is validated and compared with
+ * the other PUBs of its namespace. Field errors deny with 400, as upstream does.
+ */
+import type { ResourceType } from '../../api/resource-type.js';
+import type { PodUnavailableBudget } from '../../api/kruise/ops/podunavailablebudget.js';
+import type { FieldError } from '../../machinery/errors.js';
+import { AdmissionDenied, type AdmissionInput, type KindWebhooks } from '../kind-webhook.js';
+import { validatePubAnnotations, validatePubConflicts, validatePubSpec, validatePubUpdate } from './validation.js';
+
+export { isSelectorLooseOverlap } from './selector-overlap.js';
+export { parseGroupVersion, sameTarget, type GroupVersion, type TargetRef } from './target-ref.js';
+export { validatePubAnnotations, validatePubConflicts, validatePubSpec, validatePubUpdate } from './validation.js';
+
+export const PodUnavailableBudgets: ResourceType = {
+  group: 'policy.kruise.io', version: 'v1beta1', resource: 'podunavailablebudgets', kind: 'PodUnavailableBudget', namespaced: true,
+};
+
+const gatesOffMessage = 'feature PodUnavailableBudget is invalid, please open via feature-gate(PodUnavailableBudgetDeleteGate, PodUnavailableBudgetUpdateGate)';
+
+async function validate(input: AdmissionInput): Promise<FieldError[]> {
+  if (!input.gate('PodUnavailableBudgetDeleteGate') && !input.gate('PodUnavailableBudgetUpdateGate')) {
+    throw new AdmissionDenied(400, gatesOffMessage);
+  }
+  const pub = input.object as PodUnavailableBudget | undefined;
+  if (!pub) throw new Error(`PodUnavailableBudget admission without an object (${input.request.operation})`);
+  const errs = [...validatePubAnnotations(pub), ...validatePubSpec(pub)];
+  if (input.request.operation === 'UPDATE' && input.oldObject) errs.push(...validatePubUpdate(pub, input.oldObject as PodUnavailableBudget));
+  try {
+    const namespace = pub.metadata?.namespace || input.request.namespace;
+    const others = await input.client.list(PodUnavailableBudgets, { namespace });
+    errs.push(...validatePubConflicts(pub, others.items as PodUnavailableBudget[]));
+  } catch (e) {
+    errs.push({ type: 'InternalError', field: '', detail: `query other podUnavailableBudget failed, err: ${(e as Error).message}` });
+  }
+  return errs;
+}
+
+export const podUnavailableBudgetWebhooks: KindWebhooks = { validate, invalidCode: 400 };
