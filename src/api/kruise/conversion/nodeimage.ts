@@ -1,0 +1,22 @@
+/**
+ * NodeImage v1alpha1 ⇄ v1beta1 (jobs-sidecars-ops.md §0.2.3): v1beta1 adds `mode` to pull secret
+ * references (image-level and tag-level); v1beta1 → v1alpha1 drops it.
+ */
+import { child, children, identityConversion, specOf, type KindConversion } from './helpers.js';
+
+export const nodeImageConversion: KindConversion = {
+  group: 'apps.kruise.io',
+  kind: 'NodeImage',
+  spokes: {
+    v1alpha1: {
+      toHub: identityConversion.toHub,
+      fromHub(obj) {
+        for (const image of Object.values(child(specOf(obj), 'images') ?? {})) {
+          const refs = [...children(image, 'pullSecrets'), ...children(image, 'tags').flatMap((t) => children(t, 'pullSecrets'))];
+          for (const ref of refs) delete ref.mode;
+        }
+        return obj;
+      },
+    },
+  },
+};
