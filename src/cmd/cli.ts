@@ -3,7 +3,15 @@ import { Command, InvalidArgumentError } from 'commander';
 import { runUp } from './up.js';
 import { runCrds, runInstall } from './install.js';
 import { runNodes, runScheduler } from './components.js';
-import { runManager } from './manager.js';
+import { runManager, webhookEnv } from './manager.js';
+
+/** Seconds, as `60`, `60s`, `2m` or `1500ms`. */
+function durationOption(value: string): number {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(value.trim());
+  if (!m) throw new InvalidArgumentError('must be a duration such as 60s or 2m');
+  const factor = { ms: 0.001, s: 1, m: 60, h: 3600 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];
+  return Number(m[1]) * factor;
+}
 
 function intOption(value: string): number {
   const n = Number(value);
@@ -33,6 +41,7 @@ program
   .option('--start-delay-ms <n>', 'simulated container start time', intOption, 0)
   .option('--feature-gates <list>', 'Kruise feature gates, e.g. A=true,B=false (try-it-out gates are on unless turned off)', '')
   .option('--log-level <level>', 'log level: debug, info, warn, error', 'info')
+  .option('--webhook-port <n>', 'port of the in-process Kruise webhook server on 127.0.0.1 (0 picks a free port)', intOption, 0)
   .action(async (opts: Parameters<typeof runUp>[0]) => {
     await runUp(opts);
   });
@@ -49,8 +58,12 @@ program
   .option('--lease-duration <s>', 'leader election lease duration in seconds', intOption, 15)
   .option('--renew-deadline <s>', 'leader election renew deadline in seconds', intOption, 10)
   .option('--retry-period <s>', 'leader election retry period in seconds', intOption, 2)
-  .action(async (opts: Parameters<typeof runManager>[0]) => {
-    await runManager(opts);
+  .option('--webhook-initialize-timeout <duration>', 'exit when the first webhook configuration sync takes longer', durationOption, 60)
+  .option('--webhook-bind-address <host>', 'address the webhook HTTPS server listens on (port: $WEBHOOK_PORT)', '0.0.0.0')
+  .option('--protection-log-path <dir>', 'directory of protection.log (PUB and deletion-protection denials); empty: no log', '')
+  .addHelpText('after', '\nEnvironment: POD_NAMESPACE, WEBHOOK_PORT (9876), WEBHOOK_HOST, WEBHOOK_CERT_DIR, WEBHOOK_CERT_WRITER (secret|fs),\nSECRET_NAME, SERVICE_NAME, CERTS_RENEW_BEFORE (<n>d|m|y).')
+  .action(async (opts: Omit<Parameters<typeof runManager>[0], 'webhook'>) => {
+    await runManager({ ...opts, webhook: webhookEnv(process.env) });
   });
 
 program

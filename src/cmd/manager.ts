@@ -1,9 +1,28 @@
-/** `kruise manager`: every registered Kruise controller, against any API server, with leader election. */
+/**
+ * `kruise manager`: the webhook server and its certificate/configuration controller on every
+ * replica, then every registered Kruise controller on the elected leader (multidomain spec G.2).
+ */
 import { createHttpClient } from '../client/index.js';
 import { Manager } from '../runtime/manager.js';
+import { startHealthServer } from '../runtime/health-server.js';
 import { kruiseFeatureGates } from '../features/kruise.js';
 import { setupKruiseControllers } from '../controllers/index.js';
 import { logger, setLogLevel } from '../machinery/log.js';
+import { parseRenewBefore } from '../webhooks/certs/index.js';
+import { startKruiseWebhooks } from '../webhooks/index.js';
+import { configureDeletionProtection } from '../webhooks/protection/index.js';
+import { webhookSecretName, webhookServiceName } from '../api/kruise/webhook-inventory.js';
+
+export interface ManagerWebhookEnv {
+  namespace: string;
+  port: number;
+  webhookHost?: string;
+  certDir: string;
+  certWriter: 'secret' | 'fs';
+  secretName: string;
+  serviceName: string;
+  renewBeforeMs?: number;
+}
 
 export interface ManagerCommandOptions {
   kubeconfig?: string;
@@ -15,6 +34,31 @@ export interface ManagerCommandOptions {
   leaseDuration: number;
   renewDeadline: number;
   retryPeriod: number;
+  /** Seconds the first webhook-configuration sync may take before the process exits. */
+  webhookInitializeTimeout: number;
+  webhookBindAddress: string;
+  /** Directory of protection.log; empty: no log (upstream's default `/log` needs a container). */
+  protectionLogPath: string;
+  webhook: ManagerWebhookEnv;
+}
+
+/** The manager's webhook environment (spec G.3): POD_NAMESPACE, WEBHOOK_PORT, WEBHOOK_HOST, ... */
+export function webhookEnv(env: NodeJS.ProcessEnv): ManagerWebhookEnv {
+  const port = Number(env.WEBHOOK_PORT ?? 9876);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid WEBHOOK_PORT ${JSON.stringify(env.WEBHOOK_PORT)}`);
+  const webhookHost = env.WEBHOOK_HOST || undefined;
+  const writer = env.WEBHOOK_CERT_WRITER || (webhookHost ? 'fs' : 'secret');
+  if (writer !== 'secret' && writer !== 'fs') throw new Error(`invalid WEBHOOK_CERT_WRITER ${JSON.stringify(writer)}: expected secret or fs`);
+  return {
+    namespace: env.POD_NAMESPACE || 'kruise-system',
+    port,
+    webhookHost,
+    certDir: env.WEBHOOK_CERT_DIR || '/tmp/kruise-webhook-certs',
+    certWriter: writer,
+    secretName: env.SECRET_NAME || webhookSecretName,
+    serviceName: env.SERVICE_NAME || webhookServiceName,
+    renewBeforeMs: env.CERTS_RENEW_BEFORE ? parseRenewBefore(env.CERTS_RENEW_BEFORE) : undefined,
+  };
 }
 
 export async function runManager(options: ManagerCommandOptions): Promise<void> {
@@ -22,20 +66,40 @@ export async function runManager(options: ManagerCommandOptions): Promise<void> 
   const log = logger('kruise-manager');
   const gates = kruiseFeatureGates(options.featureGates);
   const [host, port] = splitAddress(options.healthAddr);
+  const client = createHttpClient({ kubeconfigPath: options.kubeconfig, userAgent: 'kruise-manager' });
   const manager = new Manager({
-    client: createHttpClient({ kubeconfigPath: options.kubeconfig, userAgent: 'kruise-manager' }),
-    health: { host, port },
+    client,
+    health: false,
     leaderElection: options.leaderElect
       ? { namespace: options.leaderElectionNamespace, name: 'kruise-manager', leaseDurationMs: options.leaseDuration * 1000, renewDeadlineMs: options.renewDeadline * 1000, retryPeriodMs: options.retryPeriod * 1000 }
       : false,
   });
+  configureDeletionProtection({ registry: manager.metrics.registry, logDir: options.protectionLogPath || undefined });
+  let webhooksReady = false;
+  const health = await startHealthServer({ host, port, ready: () => webhooksReady && manager.ready(), registry: manager.metrics.registry });
+  const webhooks = await startKruiseWebhooks({
+    ...options.webhook, client, gates: (g) => gates.enabled(g), host: options.webhookBindAddress, registry: manager.metrics.registry,
+  });
+  await withTimeout(webhooks.ready, options.webhookInitializeTimeout * 1000).catch((e: unknown) => {
+    log.error({ err: e }, 'Webhooks failed to initialize');
+    console.error(`kruise manager: webhooks not initialized within ${options.webhookInitializeTimeout}s: ${(e as Error).message}`);
+    process.exit(1);
+  });
+  webhooksReady = true;
   const controllers = setupKruiseControllers(manager, (g) => gates.enabled(g));
   await manager.start();
-  log.info({ gates: gates.enabledNames(), controllers, health: manager.healthAddress() }, 'manager started');
-  console.log(`kruise manager ready; health on ${JSON.stringify(manager.healthAddress())}; feature gates on: ${gates.enabledNames().join(',')}`);
-  const stop = () => void manager.stop().then(() => process.exit(0));
+  const healthAddress = { host: health.host, port: health.port };
+  log.info({ gates: gates.enabledNames(), controllers, health: healthAddress, webhookPort: webhooks.port }, 'manager started');
+  console.log(`kruise manager ready; health on ${JSON.stringify(healthAddress)}; webhooks on port ${webhooks.port}; feature gates on: ${gates.enabledNames().join(',')}`);
+  const stop = () => void manager.stop().then(() => webhooks.stop()).then(() => health.close()).then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('timed out')), ms); });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }
 
 function splitAddress(addr: string): [string, number] {

@@ -9,6 +9,9 @@ import { kruiseFeatureGates, tryItOutGates } from '../features/kruise.js';
 import { setLogLevel } from '../machinery/log.js';
 import { Manager } from '../runtime/manager.js';
 import { setupKruiseControllers } from '../controllers/index.js';
+import { startKruiseWebhooks, type KruiseWebhooks } from '../webhooks/index.js';
+import { webhookSecretName, webhookServiceName } from '../api/kruise/webhook-inventory.js';
+import type { Client } from '../client/client.js';
 
 export interface UpOptions {
   dataDir: string;
@@ -21,6 +24,8 @@ export interface UpOptions {
   startDelayMs: number;
   featureGates: string;
   logLevel: string;
+  /** Port of the in-process webhook server (0 picks a free port). */
+  webhookPort: number;
 }
 
 export async function runUp(options: UpOptions): Promise<void> {
@@ -31,6 +36,7 @@ export async function runUp(options: UpOptions): Promise<void> {
   const plane = await startControlPlane({ dataDir, port: options.port, host: options.host, inMemory: options.inMemory });
   const client = createInProcessClient(plane.handler, undefined, 'kruise-up');
   await installKruise(client);
+  const webhooks = await startUpWebhooks(client, dataDir, options.webhookPort, (g) => gates.enabled(g));
   const kruise = new Manager({ client, health: false, leaderElection: false });
   setupKruiseControllers(kruise, (g) => gates.enabled(g));
   await kruise.start();
@@ -46,9 +52,34 @@ export async function runUp(options: UpOptions): Promise<void> {
     console.log(`received ${signal}, shutting down`);
     await kruise.stop();
     await cluster.stop();
+    await webhooks.stop();
     await plane.stop();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/**
+ * The manager's webhooks in-process on loopback, in URL form (the API server calls 127.0.0.1),
+ * with certificates kept in the data dir; ready before `kruise up` reports ready.
+ */
+async function startUpWebhooks(client: Client, dataDir: string, port: number, gate: (name: string) => boolean): Promise<KruiseWebhooks> {
+  const webhooks = await startKruiseWebhooks({
+    client, gates: gate, namespace: 'kruise-system', host: '127.0.0.1', port,
+    certDir: path.join(dataDir, 'webhook-certs'), certWriter: 'fs', secretName: webhookSecretName, serviceName: webhookServiceName,
+    // ECDSA keeps a fresh `kruise up` fast; the manager in a cluster mints RSA 2048 as upstream.
+    webhookHost: '127.0.0.1', keyAlgorithm: 'ecdsa-p256',
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('webhooks not ready after 60 s')), 60_000); });
+  try {
+    await Promise.race([webhooks.ready, timeout]);
+  } catch (e) {
+    await webhooks.stop();
+    throw e;
+  } finally {
+    clearTimeout(timer);
+  }
+  return webhooks;
 }

@@ -18,6 +18,7 @@ import { CrdController } from './system/crd-controller.js';
 import { NamespaceController } from './system/namespace-controller.js';
 import { GarbageCollector } from './system/garbage-collector.js';
 import { metrics } from './apiserver/metrics.js';
+import { createWebhookAdmission, createWebhookConverter, WebhookCaller } from './admission/index.js';
 
 export interface ControlPlaneOptions {
   /** Data directory; the store lives in `<dir>/store`, certificates in `<dir>/pki`. */
@@ -50,7 +51,15 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
   const table = new ResourceTable();
   for (const r of builtinServedResources()) table.add(r);
   const registry = new Registry({ store, table });
+  // One HTTPS caller (keep-alive connections per CA bundle) for admission and conversion webhooks.
+  const webhookCaller = new WebhookCaller(store, table);
+  const admission = createWebhookAdmission({
+    registry, caller: webhookCaller,
+    observe: (c) => metrics.webhookAdmissionDuration.observe({ name: c.name, type: c.type, operation: c.operation, rejected: String(c.rejected) }, c.seconds),
+  });
+  registry.setAdmission(admission);
   const crds = new CrdController(registry);
+  crds.converter = createWebhookConverter({ registry, caller: webhookCaller });
   crds.start();
   await bootstrap(registry);
   const namespaces = new NamespaceController(registry);
@@ -79,6 +88,8 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
       clearInterval(statsTimer);
       await server!.close();
       await Promise.all([crds.stop(), namespaces.stop(), gc.stop()]);
+      admission.stop();
+      webhookCaller.close();
       await store.close();
     },
   };

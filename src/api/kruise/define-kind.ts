@@ -47,6 +47,23 @@ function plainSchema(schema: TSchema): Record<string, unknown> {
   return JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
 }
 
+/** Where the API server sends ConversionReviews: the manager's `/convert` behind the webhook Service. */
+export const conversionWebhookService = { namespace: 'kruise-system', name: 'kruise-webhook-service', path: '/convert', port: 443 };
+
+/**
+ * Kinds served in more than one version convert through the manager's webhook; the manager
+ * fills in caBundle (and the URL form outside a cluster) once its certificates exist.
+ */
+function conversionOf(def: KindDefinition): Record<string, unknown> {
+  if (def.versions.length < 2) return {};
+  return {
+    conversion: {
+      strategy: 'Webhook',
+      webhook: { clientConfig: { service: { ...conversionWebhookService } }, conversionReviewVersions: ['v1', 'v1beta1'] },
+    },
+  };
+}
+
 /** The apiextensions.k8s.io/v1 CustomResourceDefinition of a kind. */
 export function crdOf(def: KindDefinition): KObject {
   return {
@@ -67,6 +84,7 @@ export function crdOf(def: KindDefinition): KObject {
         ...(v.subresources ? { subresources: { ...(v.subresources.status ? { status: {} } : {}), ...(v.subresources.scale ? { scale: v.subresources.scale } : {}) } } : {}),
         ...(v.printerColumns?.length ? { additionalPrinterColumns: v.printerColumns } : {}),
       })),
+      ...conversionOf(def),
     },
   };
 }

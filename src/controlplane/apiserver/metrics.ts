@@ -17,4 +17,10 @@ export const metrics = {
   watchExpired: new Counter({ name: 'apiserver_watch_expired_total', help: 'Watches answered with 410 Expired (resourceVersion older than the history).', registers: [promRegistry] }),
   storeObjects: new Gauge({ name: 'apiserver_storage_objects_total', help: 'Number of stored objects.', registers: [promRegistry] }),
   storeBytes: new Gauge({ name: 'apiserver_storage_size_bytes', help: 'Approximate size of the stored objects in bytes.', registers: [promRegistry] }),
+  webhookAdmissionDuration: new Histogram({
+    name: 'apiserver_admission_webhook_admission_duration_seconds',
+    help: 'Admission webhook latency histogram in seconds, identified by name and broken out for each operation and type (validating or admit).',
+    labelNames: ['name', 'type', 'operation', 'rejected'] as const, registers: [promRegistry],
+    buckets: [0.005, 0.025, 0.1, 0.5, 1, 2.5, 10, 25],
+  }),
 };

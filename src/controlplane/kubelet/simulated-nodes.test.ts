@@ -18,7 +18,7 @@ let nodes: SimulatedNodes;
 const clock = new FakeClock(Date.now());
 
 /** Polls (10 ms) until `check` returns a value; no fake time passes. */
-async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 5000): Promise<T> {
+async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -69,8 +69,8 @@ export async function createObject(core: RegistryCore, r: ServedResource, namesp
   if (d.subresources?.status) delete obj.status;
   r.strategy.default?.(obj);
   applySchemaDefaults(r, obj);
-  r.strategy.prepareForCreate?.(obj);
   obj = (await core.admission.mutate({ operation: 'CREATE', resource: r, namespace: m.namespace, name: m.name, object: obj, ctx })) ?? obj;
+  r.strategy.prepareForCreate?.(obj);
   validateObject(r, obj, undefined);
   await core.admission.validate({ operation: 'CREATE', resource: r, namespace: obj.metadata.namespace, name: obj.metadata.name, object: obj, ctx });
   if (!options.managedFieldsSet) trackUpdate(r, undefined, obj, ctx, now);

@@ -22,7 +22,7 @@ function readPath(obj: unknown, path: string): unknown {
   return cur;
 }
 
-function writePath(obj: Record<string, unknown>, path: string, value: unknown): void {
+export function writePath(obj: Record<string, unknown>, path: string, value: unknown): void {
   const parts = pathParts(path);
   let cur = obj;
   for (const p of parts.slice(0, -1)) {

@@ -55,9 +55,11 @@ export async function writeUpdate(core: RegistryCore, r: ServedResource, current
   handleUnknownFields(r, obj, ctx);
   r.strategy.default?.(obj);
   applySchemaDefaults(r, obj);
+  // As in kube-apiserver, mutating admission sees the object before the strategy prepares it, so a
+  // webhook that restores what a patch removed (defaults) does not bump the generation.
+  obj = (await core.admission.mutate({ operation: 'UPDATE', resource: r, subresource: options.subresource, namespace: old.metadata.namespace, name: old.metadata.name, object: obj, oldObject: old, ctx })) ?? obj;
   r.strategy.prepareForUpdate?.(obj, old);
   if (r.tracksGeneration && options.subresource !== 'status' && specChanged(r, old, obj)) obj.metadata.generation = (old.metadata.generation ?? 0) + 1;
-  obj = (await core.admission.mutate({ operation: 'UPDATE', resource: r, subresource: options.subresource, namespace: old.metadata.namespace, name: old.metadata.name, object: obj, oldObject: old, ctx })) ?? obj;
   validateObject(r, obj, old);
   await core.admission.validate({ operation: 'UPDATE', resource: r, subresource: options.subresource, namespace: old.metadata.namespace, name: old.metadata.name, object: obj, oldObject: old, ctx });
   if (!options.managedFieldsSet) trackUpdate(r, old, obj, ctx, core.now(), options.subresource);

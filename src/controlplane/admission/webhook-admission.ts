@@ -1,0 +1,65 @@
+/**
+ * The webhook admission plugin: the registry's Admission seam backed by the stored
+ * Mutating/ValidatingWebhookConfigurations, calling real HTTPS webhooks as kube-apiserver does.
+ * Requests on the webhook configurations themselves never reach webhooks (kube exempts them, so
+ * a broken webhook can always be removed).
+ */
+import type { KObject } from '../../api/meta.js';
+import { logger } from '../../machinery/log.js';
+import type { Admission, AdmissionAttributes } from '../registry/context.js';
+import type { Registry } from '../registry/registry.js';
+import type { ServedResource } from '../registry/served-resource.js';
+import { Matcher } from './matching.js';
+import { WebhookSource } from './webhook-source.js';
+import { WebhookCaller } from './webhook-caller.js';
+import type { DispatchDeps, WebhookCallRecord } from './call.js';
+import { runMutatingWebhooks } from './mutating.js';
+import { runValidatingWebhooks } from './validating.js';
+
+export interface WebhookAdmissionOptions {
+  registry: Registry;
+  /** Shared HTTPS caller (e.g. with the conversion webhook converter); one is made when absent. */
+  caller?: WebhookCaller;
+  /** Called after every webhook call (metrics). */
+  observe?: (record: WebhookCallRecord) => void;
+}
+
+export interface WebhookAdmission extends Admission {
+  readonly caller: WebhookCaller;
+  /** Stops following the webhook configurations and closes the connections of its own caller. */
+  stop(): void;
+}
+
+const exemptResources = new Set([
+  'mutatingwebhookconfigurations', 'validatingwebhookconfigurations', 'validatingadmissionpolicies',
+  'validatingadmissionpolicybindings', 'mutatingadmissionpolicies', 'mutatingadmissionpolicybindings',
+]);
+
+function exempt(r: ServedResource): boolean {
+  return r.definition.group === 'admissionregistration.k8s.io' && exemptResources.has(r.definition.plural);
+}
+
+export function createWebhookAdmission(options: WebhookAdmissionOptions): WebhookAdmission {
+  const { store, table } = options.registry;
+  const source = new WebhookSource(store, table);
+  const ownCaller = !options.caller;
+  const caller = options.caller ?? new WebhookCaller(store, table);
+  const deps: DispatchDeps = { matcher: new Matcher(store, table), caller, log: logger('webhook-admission'), observe: options.observe };
+  return {
+    caller,
+    async mutate(attrs: AdmissionAttributes): Promise<KObject | undefined> {
+      const hooks = source.mutating;
+      if (hooks.length === 0 || exempt(attrs.resource)) return attrs.object;
+      return runMutatingWebhooks(deps, hooks, attrs);
+    },
+    async validate(attrs: AdmissionAttributes): Promise<void> {
+      const hooks = source.validating;
+      if (hooks.length === 0 || exempt(attrs.resource)) return;
+      await runValidatingWebhooks(deps, hooks, attrs);
+    },
+    stop() {
+      source.stop();
+      if (ownCaller) caller.close();
+    },
+  };
+}
