@@ -12,6 +12,10 @@ import { apiClientFromKubeconfig } from '../../testing/process.js';
 
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/kruise.js');
 
+/** Loopback only, a free webhook port and certificates in the test's own dir: parallel runs never clash. */
+const managerEnv = (dir: string) => ({ ...process.env, WEBHOOK_PORT: '0', WEBHOOK_HOST: '127.0.0.1', WEBHOOK_CERT_DIR: path.join(dir, 'webhook-certs') });
+const loopback = ['--webhook-bind-address', '127.0.0.1'];
+
 describe('kruise manager', () => {
   let env: TestControlPlane;
   let child: ChildProcess | undefined;
@@ -20,12 +24,18 @@ describe('kruise manager', () => {
     await installKruise(createInProcessClient(env.plane.handler));
   });
   after(async () => {
-    child?.kill('SIGTERM');
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child!.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
     await env.stop();
   });
 
   test('starts, reports its feature gates, takes the leader lease and serves /healthz', async () => {
-    child = spawn(process.execPath, [bin, 'manager', '--kubeconfig', env.kubeconfig, '--health-addr', '127.0.0.1:0', '--feature-gates', 'ResourceDistributionGate=true,PodWebhook=false'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [bin, 'manager', '--kubeconfig', env.kubeconfig, '--health-addr', '127.0.0.1:0', '--feature-gates', 'ResourceDistributionGate=true,PodWebhook=false', ...loopback], {
+      env: managerEnv(env.dir), stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout!.on('data', (c: Buffer) => { out += c; });
     child.stderr!.on('data', (c: Buffer) => { out += c; });
@@ -48,7 +58,7 @@ describe('kruise manager', () => {
 
   test('an unknown feature gate is a clear error', async () => {
     const r = await new Promise<{ code: number; stderr: string }>((resolve) => {
-      execFile(process.execPath, [bin, 'manager', '--kubeconfig', env.kubeconfig, '--feature-gates', 'Bogus=true'], (error, _out, stderr) => resolve({ code: error ? 1 : 0, stderr }));
+      execFile(process.execPath, [bin, 'manager', '--kubeconfig', env.kubeconfig, '--feature-gates', 'Bogus=true', ...loopback], { env: managerEnv(env.dir) }, (error, _out, stderr) => resolve({ code: error ? 1 : 0, stderr }));
     });
     assert.equal(r.code, 1);
     assert.match(r.stderr, /unrecognized feature gate: Bogus/);
