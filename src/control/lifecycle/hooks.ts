@@ -1,0 +1,85 @@
+/**
+ * Lifecycle hooks on pods (workloads.md §3, upstream pkg/util/lifecycle): the state label, whether a
+ * hook's labels/finalizers are on a pod, and the strategic-merge patch that moves a pod to a state.
+ */
+import { LifecycleState, LifecycleStateLabel, LifecycleTimestampAnnotation } from '../../api/kruise/workloads/labels.js';
+import type { Lifecycle } from '../../api/kruise/workloads/schema-parts.js';
+import type { ObjectMeta } from '../../api/meta.js';
+
+export { LifecycleState, LifecycleStateLabel, LifecycleTimestampAnnotation };
+export type { Lifecycle };
+export type LifecycleHook = NonNullable<Lifecycle['preDelete']>;
+
+export interface PodCondition {
+  type: string;
+  status: string;
+  message?: string;
+  reason?: string;
+  lastTransitionTime?: string;
+  lastProbeTime?: string;
+}
+
+/** The parts of a Pod the lifecycle rules read. */
+export interface LifecyclePod {
+  metadata: ObjectMeta;
+  spec?: { nodeName?: string; readinessGates?: { conditionType: string }[] };
+  status?: { conditions?: PodCondition[] };
+}
+
+/** The pod's state label; '' when absent (which counts as Normal). */
+export function podLifecycleState(pod: LifecyclePod): LifecycleState | '' {
+  return (pod.metadata.labels?.[LifecycleStateLabel] ?? '') as LifecycleState | '';
+}
+
+/** A missing label counts as Normal; every other state makes the pod unavailable. */
+export function isPodAvailableByLifecycle(pod: LifecyclePod): boolean {
+  const state = podLifecycleState(pod);
+  return state === '' || state === LifecycleState.Normal;
+}
+
+/** The pod carries any of the hook's finalizers or labels (with the listed value). */
+export function isHooked(pod: LifecyclePod, hook: LifecycleHook | undefined): boolean {
+  if (!hook) return false;
+  const finalizers = pod.metadata.finalizers ?? [];
+  const labels = pod.metadata.labels ?? {};
+  return (hook.finalizersHandler ?? []).some((f) => finalizers.includes(f))
+    || Object.entries(hook.labelsHandler ?? {}).some(([k, v]) => (labels[k] ?? '') === v);
+}
+
+/** The pod carries all of the hook's finalizers and labels; false without a hook. */
+export function isAllHooked(pod: LifecyclePod, hook: LifecycleHook | undefined): boolean {
+  if (!hook) return false;
+  const finalizers = pod.metadata.finalizers ?? [];
+  const labels = pod.metadata.labels ?? {};
+  return (hook.finalizersHandler ?? []).every((f) => finalizers.includes(f))
+    && Object.entries(hook.labelsHandler ?? {}).every(([k, v]) => (labels[k] ?? '') === v);
+}
+
+/** Any hook asks for the pod to be marked not-ready (this also forbids cancelling PreparingDelete). */
+export function isRequiredPodNotReady(lifecycle: Lifecycle | undefined): boolean {
+  return !!(lifecycle?.preDelete?.markPodNotReady || lifecycle?.inPlaceUpdate?.markPodNotReady);
+}
+
+/** RFC 3339 without fractional seconds, as Go's time.RFC3339 prints it. */
+export function rfc3339(now: Date): string {
+  return now.toISOString().replace(/\.\d+Z$/, 'Z');
+}
+
+export interface LifecyclePatch {
+  metadata: { labels: Record<string, string>; annotations: Record<string, string>; finalizers?: string[] };
+}
+
+/**
+ * Strategic-merge patch body moving a pod to `state` and stamping the time. With `handler` (an
+ * Updated pod going back to PreparingUpdate) the hook's labels and finalizers are re-applied too.
+ */
+export function lifecycleStatePatch(state: LifecycleState, now: Date, handler?: LifecycleHook): LifecyclePatch {
+  const patch: LifecyclePatch = {
+    metadata: {
+      labels: { ...handler?.labelsHandler, [LifecycleStateLabel]: state },
+      annotations: { [LifecycleTimestampAnnotation]: rfc3339(now) },
+    },
+  };
+  if (handler?.finalizersHandler?.length) patch.metadata.finalizers = [...handler.finalizersHandler];
+  return patch;
+}
