@@ -1,0 +1,66 @@
+/**
+ * Whether an in-place update has finished (workloads.md §2.4, §2.3 step 4): each container whose
+ * image was changed reports a new imageID, or the same imageID with the spec image (an untagged
+ * spec image compares as `:latest`); resized containers report their spec resources; env-from-
+ * metadata updates need the node daemon's runtime-containers-meta. Metadata-only updates are done
+ * on the next look.
+ */
+import { RuntimeContainersMetaAnnotation } from '../../api/kruise/workloads/labels.js';
+import { sameResources } from './resources.js';
+import { hasGrace, readState } from './state.js';
+import type { InPlaceUpdateState, Pod } from './types.js';
+
+export type Completion = { completed: true } | { completed: false; reason: string };
+
+const done: Completion = { completed: true };
+const notDone = (reason: string): Completion => ({ completed: false, reason });
+
+/** Hash consistency of runtime-containers-meta, supplied by callers that run the node daemon. */
+export type RuntimeMetaCheck = (pod: Pod, meta: unknown, hash: 'PlainHash' | 'ExtractedEnvFromMetadataHash') => boolean;
+
+/** An image as the runtime reports it: no tag means `:latest` (a `:` only in a registry port is not a tag, as upstream). */
+export const withDefaultTag = (image: string): string => (image.includes(':') ? image : `${image}:latest`);
+
+/** The daemon's runtime-containers-meta; unreadable JSON counts as absent. */
+function runtimeMeta(pod: Pod): unknown {
+  const text = pod.metadata.annotations?.[RuntimeContainersMetaAnnotation];
+  if (text === undefined) return undefined;
+  try { return JSON.parse(text); } catch { return undefined; }
+}
+
+/** The containers recorded in `state` have been updated (upstream's container check). */
+export function checkContainersUpdateCompleted(pod: Pod, state: InPlaceUpdateState, runtimeCheck?: RuntimeMetaCheck): Completion {
+  const meta = runtimeMeta(pod);
+  if (state.updateEnvFromMetadata) {
+    if (meta === undefined) return notDone('waiting for all containers hash consistent, but runtime-container-meta not found');
+    if (!runtimeCheck?.(pod, meta, 'ExtractedEnvFromMetadataHash')) return notDone('waiting for all containers hash consistent');
+  }
+  if (meta !== undefined && runtimeCheck?.(pod, meta, 'PlainHash')) return done;
+  const specImages = new Map(pod.spec.containers.map((c) => [c.name, withDefaultTag(c.image ?? '')]));
+  const statuses = new Map((pod.status?.containerStatuses ?? []).map((s) => [s.name, s]));
+  for (const [name, last] of Object.entries(state.lastContainerStatuses ?? {})) {
+    const status = statuses.get(name);
+    if (!status) return notDone(`not found status of container ${name}`);
+    if (last.imageID === status.imageID && specImages.get(name) !== status.image) return notDone(`container ${name} imageID not changed`);
+  }
+  if (state.updateResources) {
+    for (const c of pod.spec.containers) {
+      if (!sameResources(c.resources, statuses.get(c.name)?.resources)) return notDone(`container ${c.name} resources not yet resized`);
+    }
+  }
+  return done;
+}
+
+export const hasNextWork = (s: InPlaceUpdateState): boolean =>
+  [s.nextContainerImages, s.nextContainerRefMetadata, s.nextContainerResources].some((m) => !!m && Object.keys(m).length > 0);
+
+/** The pod's in-place update (if any) is over: not in grace, no later batches, containers done. */
+export function checkPodUpdateCompleted(pod: Pod, runtimeCheck?: RuntimeMetaCheck): Completion {
+  if (hasGrace(pod)) return notDone('still in grace period of in-place update');
+  const state = readState(pod);
+  if (!state) return done;
+  if (hasNextWork(state)) return notDone('existing containers to in-place update in next batches');
+  return checkContainersUpdateCompleted(pod, state, runtimeCheck);
+}
+
+export const isPodUpdateCompleted = (pod: Pod, runtimeCheck?: RuntimeMetaCheck): boolean => checkPodUpdateCompleted(pod, runtimeCheck).completed;
