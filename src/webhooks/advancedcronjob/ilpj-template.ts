@@ -5,9 +5,9 @@
  * attempt, and no TTL (history limits clean finished jobs up).
  */
 import { field, type FieldError } from '../../machinery/errors.js';
+import { referenceError } from '../../machinery/image-reference.js';
 import { child, has, num, str, strings, type Json } from '../../machinery/json.js';
 import { isEmptySelector, validateLabelSelector } from '../../machinery/validation/label-selector.js';
-import { imageReferenceError } from './image-ref.js';
 
 const maxImages = 255;
 const maxDeadlineSeconds = 86400;
@@ -50,7 +50,7 @@ function validateImages(images: string[], p: string): FieldError[] {
   if (new Set(images).size !== images.length) errs.push(field.forbidden(p, 'images cannot have duplicate values'));
   if (images.length > maxImages) errs.push(field.forbidden(p, `the maximum number of images cannot > ${maxImages}`));
   images.forEach((image, i) => {
-    const why = imageReferenceError(image);
+    const why = referenceError(image);
     if (why) errs.push(field.invalid(`${p}[${i}]`, image, `invalid image ${image}: ${why}`));
   });
   return errs;

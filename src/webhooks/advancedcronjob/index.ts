@@ -3,8 +3,6 @@ import type { KindWebhooks } from '../kind-webhook.js';
 import { defaultAdvancedCronJobRequest } from './defaulting.js';
 import { validateAdvancedCronJobRequest } from './validation.js';
 
-export { cronSyntaxError } from './cron-syntax.js';
-export { imageReferenceError } from './image-ref.js';
 export { validateAdvancedCronJob, validateAdvancedCronJobUpdate } from './validation.js';
 
 export const advancedCronJobWebhooks: KindWebhooks = {

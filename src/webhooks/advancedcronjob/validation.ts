@@ -5,16 +5,16 @@
  * existing imageListPullJobTemplate) may change.
  */
 import type { KObject } from '../../api/meta.js';
+import { cronScheduleError } from '../../machinery/cron.js';
 import { deepEqual } from '../../machinery/deep-equal.js';
 import { field, type FieldError } from '../../machinery/errors.js';
 import { child, has, str, type Json } from '../../machinery/json.js';
 import { validatePodTemplate } from '../../machinery/podspec/pod-spec-validation.js';
+import { loadTimeZoneError } from '../../machinery/time-zone.js';
 import { nonNegative } from '../../machinery/validation/checks.js';
-import { validateAlnumDashName } from '../broadcastjob/alnum-name.js';
+import { validateAlnumDashName } from '../common/alnum-name.js';
 import type { AdmissionInput } from '../kind-webhook.js';
-import { cronSyntaxError } from './cron-syntax.js';
 import { validateImageListPullJobTemplate } from './ilpj-template.js';
-import { loadTimeZoneError } from './time-zone.js';
 
 export function validateAdvancedCronJobRequest(input: AdmissionInput): FieldError[] {
   const obj = input.object;
@@ -38,7 +38,7 @@ function validateSchedule(spec: Json): FieldError[] {
   const schedule = str(spec, 'schedule');
   const errs: FieldError[] = [];
   if (!schedule) errs.push(field.invalid('spec.schedule', schedule, 'schedule cannot be empty, please provide valid cron schedule.'));
-  const syntax = cronSyntaxError(schedule);
+  const syntax = cronScheduleError(schedule);
   if (syntax) errs.push(field.invalid('spec.schedule', schedule, syntax));
   if (schedule.includes('TZ') && has(spec, 'timeZone')) {
     errs.push(field.invalid('spec.schedule', schedule, 'cannot use both timeZone field and TZ or CRON_TZ in schedule'));

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { KObject } from '../../api/meta.js';
 import { scenarioExamples } from '../../api/kruise/ops/scenario-examples.fixture.js';
 import { specExamples } from '../../api/kruise/ops/spec-examples.fixture.js';
-import { admissionInput, admit, assertHasError, assertNoErrors, fromYaml } from './admission-testkit.js';
+import { admissionInput, admit, assertHasError, assertNoErrors, fromYaml } from '../testkit.js';
 import { broadcastJobWebhooks as hooks } from './index.js';
 
 const example = (list: { name: string; yaml: string }[], name: string): KObject => fromYaml(list.find((e) => e.name.includes(name))!.yaml);
@@ -18,7 +18,7 @@ const withSpec = (patch: (spec: Spec) => void): KObject => {
 describe('BroadcastJob defaulting', () => {
   test('a minimal manifest gets every default and no status', async () => {
     const obj = { ...base(), status: { phase: 'running', active: 3 } };
-    const out = await hooks.default!(admissionInput(obj)) as any; // any: reading nested defaults
+    const out = await hooks.default!(admissionInput({ object: obj })) as any; // any: reading nested defaults
     assert.equal(out.spec.parallelism, 2147483647);
     assert.deepEqual(out.spec.completionPolicy, { type: 'Always' });
     assert.deepEqual(out.spec.failurePolicy, { type: 'FailFast' });
@@ -34,7 +34,7 @@ describe('BroadcastJob defaulting', () => {
 
   test('explicit values are kept', async () => {
     const obj = withSpec((s) => { s.parallelism = '50%'; s.completionPolicy = { type: 'Never' }; s.failurePolicy = { type: 'Pause', restartLimit: 3 }; });
-    const out = await hooks.default!(admissionInput(obj)) as any; // any: reading nested defaults
+    const out = await hooks.default!(admissionInput({ object: obj })) as any; // any: reading nested defaults
     assert.equal(out.spec.parallelism, '50%');
     assert.deepEqual(out.spec.completionPolicy, { type: 'Never' });
     assert.deepEqual(out.spec.failurePolicy, { type: 'Pause', restartLimit: 3 });
@@ -44,10 +44,10 @@ describe('BroadcastJob defaulting', () => {
   test('template defaults only on create or template change, never with TemplateNoDefaults', async () => {
     const old = base();
     const sameTemplate = withSpec((s) => { s.parallelism = 1; });
-    assert.equal(podDefaulted(await hooks.default!(admissionInput(sameTemplate, { oldObject: old }))), false);
+    assert.equal(podDefaulted(await hooks.default!(admissionInput({ object: sameTemplate, oldObject: old }))), false);
     const newTemplate = withSpec((s) => { s.template.spec.containers[0].image = 'busybox:1.37'; });
-    assert.equal(podDefaulted(await hooks.default!(admissionInput(newTemplate, { oldObject: old }))), true);
-    assert.equal(podDefaulted(await hooks.default!(admissionInput(base(), { gates: { TemplateNoDefaults: true } }))), false);
+    assert.equal(podDefaulted(await hooks.default!(admissionInput({ object: newTemplate, oldObject: old }))), true);
+    assert.equal(podDefaulted(await hooks.default!(admissionInput({ object: base(), gates: { TemplateNoDefaults: true } }))), false);
   });
 });
 
@@ -74,7 +74,7 @@ describe('BroadcastJob validation', () => {
   ];
   for (const [name, obj, path, fragment] of invalid) {
     test(`rejects: ${name}`, async () => {
-      const { errors } = await admit(hooks, admissionInput(obj));
+      const { errors } = await admit(hooks, admissionInput({ object: obj }));
       assertHasError(errors, path, fragment);
     });
   }
@@ -86,19 +86,19 @@ describe('BroadcastJob validation', () => {
       withSpec((s) => { s.template.spec.restartPolicy = 'OnFailure'; s.failurePolicy = { restartLimit: 3 }; }),
       { ...base(), apiVersion: 'apps.kruise.io/v1alpha1', metadata: { name: 'Bcj-OK', namespace: 't' } },
     ];
-    for (const obj of valid) assertNoErrors((await admit(hooks, admissionInput(obj))).errors);
+    for (const obj of valid) assertNoErrors((await admit(hooks, admissionInput({ object: obj }))).errors);
   });
 
   test('updates are validated like creates, with no immutable fields', async () => {
-    const stored = (await admit(hooks, admissionInput(base()))).object as any; // any: free-form test edits
+    const stored = (await admit(hooks, admissionInput({ object: base() }))).object as any; // any: free-form test edits
     const changed = structuredClone(stored);
     changed.spec.parallelism = 1;
     changed.spec.paused = true;
     changed.spec.completionPolicy = { type: 'Never' };
-    assertNoErrors((await admit(hooks, admissionInput(changed, { oldObject: stored }))).errors);
+    assertNoErrors((await admit(hooks, admissionInput({ object: changed, oldObject: stored }))).errors);
     const bad = structuredClone(stored);
     bad.spec.template.spec.restartPolicy = 'Always';
-    assertHasError((await admit(hooks, admissionInput(bad, { oldObject: stored }))).errors, 'spec.template.spec.restartPolicy', 'can only be Never or OnFailure');
+    assertHasError((await admit(hooks, admissionInput({ object: bad, oldObject: stored }))).errors, 'spec.template.spec.restartPolicy', 'can only be Never or OnFailure');
   });
 
   test('answers 422', () => assert.equal(hooks.invalidCode, 422));

@@ -9,7 +9,7 @@ import { field, type FieldError } from '../../machinery/errors.js';
 import { child, has, str, stringMap, type Json } from '../../machinery/json.js';
 import { validatePodTemplate } from '../../machinery/podspec/pod-spec-validation.js';
 import type { AdmissionInput } from '../kind-webhook.js';
-import { validateAlnumDashName } from './alnum-name.js';
+import { validateAlnumDashName } from '../common/alnum-name.js';
 
 export function validateBroadcastJobRequest(input: AdmissionInput): FieldError[] {
   const obj = input.object;

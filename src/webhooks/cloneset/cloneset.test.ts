@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KObject } from '../../api/meta.js';
-import { admissionInput, messages, type InputOptions } from '../common/test-kit.js';
+import { admissionInput, assertSomeMessage, messages, type InputOptions } from '../testkit.js';
 import { cloneSetWebhooks } from './index.js';
 
 type Spec = Record<string, unknown>;
@@ -138,7 +138,7 @@ describe('CloneSet validation (both versions)', () => {
     test(`rejects ${name}`, async () => {
       const obj = cloneSet(spec, name === 'invalid name' ? { name: 'Demo' } : {});
       const msgs = await validate({ object: obj });
-      assert.ok(msgs.some((m) => m.includes(fragment)), `expected "${fragment}" in ${JSON.stringify(msgs)}`);
+      assertSomeMessage(msgs, fragment);
     });
   }
 

@@ -5,20 +5,14 @@
 import type { KObject } from '../../api/meta.js';
 import type { FieldError } from '../../machinery/errors.js';
 import type { AdmissionInput, KindWebhooks } from '../kind-webhook.js';
-import { checkWorkloadDeletion } from '../protection/workload.js';
+import { withDeletionProtection } from '../protection/workload.js';
 import { validateMetaUpdate } from '../common/meta.js';
 import { defaultCloneSetObject } from './defaulting.js';
 import { podsToDeleteDuplicates, validateCloneSet, validateCloneSetSpecUpdate } from './validation.js';
 import { validateInPlaceOnlyUpdate, validateNewPodsToDelete, validateProgressDeadline } from './v1alpha1.js';
 import { specOf } from '../../machinery/podspec/workload-validation.js';
 
-async function validate(input: AdmissionInput): Promise<FieldError[]> {
-  if (input.request.operation === 'DELETE') {
-    await checkWorkloadDeletion(input);
-    return [];
-  }
-  const obj = input.object as KObject;
-  const old = input.request.operation === 'UPDATE' ? input.oldObject : undefined;
+async function validateWrite(obj: KObject, old: KObject | undefined, input: AdmissionInput): Promise<FieldError[]> {
   const v1alpha1 = input.version === 'v1alpha1';
   const errs: FieldError[] = [];
   if (old) {
@@ -36,6 +30,6 @@ async function validate(input: AdmissionInput): Promise<FieldError[]> {
 
 export const cloneSetWebhooks: KindWebhooks = {
   default: defaultCloneSetObject,
-  validate,
+  validate: withDeletionProtection(validateWrite),
   invalidCode: 422,
 };

@@ -5,10 +5,10 @@
  */
 import type { KObject } from '../../api/meta.js';
 import { field, type FieldError } from '../../machinery/errors.js';
-import { deepEqual } from '../../machinery/deep-equal.js';
 import { specOf, validateRequiredSelector, validateSelectorMatchesTemplate } from '../../machinery/podspec/workload-validation.js';
 import { nonNegative } from '../../machinery/validation/checks.js';
 import { child, items, strings, type Json } from '../../machinery/json.js';
+import { immutableExcept } from '../common/immutable-spec.js';
 import { validateWorkloadMeta } from '../common/meta.js';
 import { validateWorkloadTemplate } from '../common/workload-template.js';
 import { validateCloneSetUpdateStrategy } from './update-strategy.js';
@@ -41,6 +41,5 @@ export const immutableSpecMessage = "updates to cloneset spec for fields other t
   + "'revisionHistoryLimit' are forbidden";
 
 export function validateCloneSetSpecUpdate(obj: KObject, old: KObject): FieldError[] {
-  const rest = (spec: Json): Json => Object.fromEntries(Object.entries(spec).filter(([k]) => !mutableFields.includes(k)));
-  return deepEqual(rest(specOf(obj)), rest(specOf(old))) ? [] : [field.forbidden('spec', immutableSpecMessage)];
+  return immutableExcept('spec', specOf(obj), specOf(old), mutableFields, immutableSpecMessage);
 }

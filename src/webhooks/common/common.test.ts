@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { intOrPercentNumber, scaledIntOrPercent, validatePriorityStrategy, validateScatterStrategy } from './strategy-validation.js';
 import { diffOps, nonImageChange } from './template-diff.js';
 import { validateNodeSelectorTerm } from './node-selector.js';
-import { messages } from './test-kit.js';
+import { messages } from '../testkit.js';
 
 describe('int-or-percent', () => {
   test('percents scale against the total, rounding up or down; decimals allowed', () => {

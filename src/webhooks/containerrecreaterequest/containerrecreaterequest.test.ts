@@ -4,7 +4,7 @@ import type { KObject } from '../../api/meta.js';
 import { invalidExamples } from '../../api/kruise/ops/invalid-examples.fixture.js';
 import { scenarioExamples } from '../../api/kruise/ops/scenario-examples.fixture.js';
 import { specExamples } from '../../api/kruise/ops/spec-examples.fixture.js';
-import { admissionInput, denial, fakeClient, fromYaml, type InputOptions } from '../broadcastjob/admission-testkit.js';
+import { admissionInput, denial, fakeClient, fromYaml, type InputOptions } from '../testkit.js';
 import { containerRecreateRequestWebhooks as hooks } from './index.js';
 
 type Doc = Record<string, any>; // any: free-form test edits of manifests
@@ -30,8 +30,10 @@ const pod = (patch: (p: Doc) => void = () => undefined): KObject => edit({
   ] },
 }, patch);
 const node = (labels: Record<string, string> = {}): KObject => ({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1', labels } });
-const cluster = (p: KObject = pod(), nodes: KObject[] = [node()]) => fakeClient({ pods: [p], nodes });
-const create = (obj: KObject, o: InputOptions = {}) => hooks.default!(admissionInput(obj, { client: cluster(), ...o })) as Promise<Doc>;
+const cluster = (p: KObject = pod(), nodes: KObject[] = [node()]) => fakeClient({ objects: [p, ...nodes] });
+const gates = { KruiseDaemon: true };
+const create = (obj: KObject, o: InputOptions = {}) =>
+  hooks.default!(admissionInput({ object: obj, client: cluster(), ...o, gates: { ...gates, ...o.gates } })) as Promise<Doc>;
 
 describe('ContainerRecreateRequest admission on create', () => {
   test('binds the request to its pod and node and fills the read-only fields', async () => {
@@ -92,7 +94,7 @@ describe('ContainerRecreateRequest admission on create', () => {
 
 describe('ContainerRecreateRequest admission on update', () => {
   const stored = (): KObject => fromYaml(scenarioExamples.find((e) => e.name.includes('ContainerRecreateRequest v1alpha1'))!.yaml);
-  const update = (obj: KObject, version = 'v1beta1') => hooks.default!(admissionInput(obj, { oldObject: stored(), version }));
+  const update = (obj: KObject, version = 'v1beta1') => hooks.default!(admissionInput({ object: obj, oldObject: stored(), version, gates }));
 
   test('metadata and status changes pass unchanged', async () => {
     const obj = edit(stored(), (o) => { o.metadata.labels['crr.apps.kruise.io/active'] = undefined; o.status.phase = 'Completed'; });
@@ -115,9 +117,9 @@ describe('ContainerRecreateRequest admission on update', () => {
     const withGrace = (time: string) => edit(stored(), (o) => { o.status.conditions = [{ type: 'PreRecreateGrace', status: 'True', reason: 'PreRecreateGrace', message: '', lastTransitionTime: time }]; });
     const old = withGrace('2024-01-01T00:00:00Z');
     const moved = withGrace('2024-02-01T00:00:00Z');
-    const denied = await denial(() => hooks.default!(admissionInput(moved, { oldObject: old, version: 'v1alpha1' })));
+    const denied = await denial(() => hooks.default!(admissionInput({ object: moved, oldObject: old, version: 'v1alpha1', gates })));
     assert.deepEqual([denied.code, denied.message], [403, 'not allowed to update immutable annotation crr.apps.kruise.io/unready-acquired']);
-    await hooks.default!(admissionInput(moved, { oldObject: old, version: 'v1beta1' }));
+    await hooks.default!(admissionInput({ object: moved, oldObject: old, version: 'v1beta1', gates }));
   });
 
   test('mutating only', () => assert.equal(hooks.validate, undefined));

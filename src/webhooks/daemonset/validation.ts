@@ -5,11 +5,11 @@
  */
 import type { KObject } from '../../api/meta.js';
 import { field, type FieldError } from '../../machinery/errors.js';
-import { deepEqual } from '../../machinery/deep-equal.js';
 import { specOf, validateSelectorMatchesTemplate } from '../../machinery/podspec/workload-validation.js';
 import { nonNegative } from '../../machinery/validation/checks.js';
 import { isEmptySelector, validateLabelSelector } from '../../machinery/validation/label-selector.js';
 import { child, has, isObject, items, type Json } from '../../machinery/json.js';
+import { immutableExcept } from '../common/immutable-spec.js';
 import { validateWorkloadMeta } from '../common/meta.js';
 import { validateWorkloadTemplate } from '../common/workload-template.js';
 import { validateDaemonSetUpdateStrategy } from './update-strategy.js';
@@ -55,6 +55,5 @@ export const immutableSpecMessage = "updates to daemonset spec for fields other 
   + "'updateStrategy', 'minReadySeconds', 'revisionHistoryLimit' and 'scaleStrategy' are forbidden";
 
 export function validateDaemonSetSpecUpdate(obj: KObject, old: KObject): FieldError[] {
-  const rest = (spec: Json): Json => Object.fromEntries(Object.entries(spec).filter(([k]) => !mutableFields.includes(k)));
-  return deepEqual(rest(specOf(obj)), rest(specOf(old))) ? [] : [field.forbidden('spec', immutableSpecMessage)];
+  return immutableExcept('spec', specOf(obj), specOf(old), mutableFields, immutableSpecMessage);
 }

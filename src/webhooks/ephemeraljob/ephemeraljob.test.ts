@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KObject } from '../../api/meta.js';
 import { scenarioExamples } from '../../api/kruise/ops/scenario-examples.fixture.js';
-import { admissionInput, assertHasError, assertNoErrors, fromYaml } from '../broadcastjob/admission-testkit.js';
+import { admissionInput, assertHasError, assertNoErrors, fromYaml } from '../testkit.js';
 import { ephemeralJobWebhooks as hooks } from './index.js';
 
 type Doc = Record<string, any>; // any: free-form test edits of manifests
@@ -13,7 +13,7 @@ const withContainer = (patch: (c: Doc, spec: Doc) => void): KObject => {
   patch(spec.template.ephemeralContainers[0], spec);
   return obj;
 };
-const validate = async (obj: KObject, oldObject?: KObject) => hooks.validate!(admissionInput(obj, { oldObject }));
+const validate = async (obj: KObject, oldObject?: KObject) => hooks.validate!(admissionInput({ object: obj, oldObject }));
 const c0 = 'spec.template.ephemeralContainers[0]';
 
 describe('EphemeralJob validation', () => {

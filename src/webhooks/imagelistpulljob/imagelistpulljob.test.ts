@@ -4,19 +4,19 @@ import { parse } from 'yaml';
 import type { ImageListPullJob } from '../../api/kruise/ops/imagelistpulljob.js';
 import { moreScenarioExamples } from '../../api/kruise/ops/scenario-examples-2.fixture.js';
 import { fieldErrorMessage, type FieldError } from '../../machinery/errors.js';
-import { admissionInput } from '../imagepulljob/admission.fixture.js';
+import { admissionInput, assertHasError, enabled } from '../testkit.js';
 import { AdmissionDenied } from '../kind-webhook.js';
 import { imageListPullJobWebhooks } from './index.js';
 
-const gates = ['KruiseDaemon', 'ImagePullJobGate'];
+const gates = enabled('KruiseDaemon', 'ImagePullJobGate');
 
 function list(spec: Record<string, unknown>): ImageListPullJob {
   return { apiVersion: 'apps.kruise.io/v1beta1', kind: 'ImageListPullJob', metadata: { name: 'l', namespace: 't' }, spec: spec as ImageListPullJob['spec'] };
 }
 
 async function admit(obj: ImageListPullJob): Promise<FieldError[]> {
-  const defaulted = await imageListPullJobWebhooks.default!(admissionInput('CREATE', obj, { gates }));
-  return imageListPullJobWebhooks.validate!(admissionInput('CREATE', defaulted, { gates }));
+  const defaulted = await imageListPullJobWebhooks.default!(admissionInput({ object: obj, gates }));
+  return imageListPullJobWebhooks.validate!(admissionInput({ object: defaulted, gates }));
 }
 
 describe('ImageListPullJob validation', () => {
@@ -37,9 +37,7 @@ describe('ImageListPullJob validation', () => {
   for (const c of cases) {
     test(c.name, async () => {
       const errs = await admit(list(c.spec));
-      const hit = errs.find((e) => e.field === c.field);
-      assert.ok(hit, `no error at ${c.field}: ${errs.map(fieldErrorMessage).join('; ')}`);
-      assert.ok(fieldErrorMessage(hit).includes(c.fragment), fieldErrorMessage(hit));
+      assertHasError(errs, c.field, c.fragment);
     });
   }
 
@@ -51,7 +49,7 @@ describe('ImageListPullJob validation', () => {
   });
 
   test('gate off: 403', async () => {
-    await assert.rejects(async () => imageListPullJobWebhooks.validate!(admissionInput('CREATE', list({ images: ['nginx'] }), { gates: ['KruiseDaemon'] })),
+    await assert.rejects(async () => imageListPullJobWebhooks.validate!(admissionInput({ object: list({ images: ['nginx'] }), gates: enabled('KruiseDaemon') })),
       (e: unknown) => e instanceof AdmissionDenied && e.code === 403 && e.message === 'feature-gate ImagePullJobGate is not enabled');
   });
 
@@ -59,6 +57,6 @@ describe('ImageListPullJob validation', () => {
 });
 
 test('a minimal ImageListPullJob gets every default but imagePullPolicy', async () => {
-  const out = await imageListPullJobWebhooks.default!(admissionInput('CREATE', list({ images: ['nginx'] }))) as ImageListPullJob;
+  const out = await imageListPullJobWebhooks.default!(admissionInput({ object: list({ images: ['nginx'] }) })) as ImageListPullJob;
   assert.deepEqual(out.spec, { images: ['nginx'], completionPolicy: { type: 'Always' }, pullPolicy: { timeoutSeconds: 600, backoffLimit: 3 } });
 });

@@ -10,7 +10,6 @@ import type { AdmissionInput, KindWebhooks } from '../kind-webhook.js';
 import { checkImagePullJobGates } from './template.js';
 import { validateImagePullJob } from './validation.js';
 
-export { imageReferenceError } from './image-reference.js';
 export { checkImagePullJobGates, validateCompletionPolicy, validateParallelism, validateSelectors, type PullJobTemplate } from './template.js';
 export { validateImage, validateImagePullJob } from './validation.js';
 

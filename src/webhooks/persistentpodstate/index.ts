@@ -6,6 +6,7 @@
 import type { ResourceType } from '../../api/resource-type.js';
 import type { PersistentPodState } from '../../api/kruise/ops/persistentpodstate.js';
 import type { FieldError } from '../../machinery/errors.js';
+import { checkNamespacePeers } from '../common/namespace-peers.js';
 import type { AdmissionInput, KindWebhooks } from '../kind-webhook.js';
 import { validatePpsConflicts, validatePpsSpec, validatePpsUpdate } from './validation.js';
 import { readPPSWhiteList, type WorkloadKind } from './whitelist.js';
@@ -37,14 +38,9 @@ export function createPersistentPodStateWebhooks(options: PersistentPodStateWebh
     }
     const errs = validatePpsSpec(pps, whiteList);
     if (input.request.operation === 'UPDATE' && input.oldObject) errs.push(...validatePpsUpdate(pps, input.oldObject as PersistentPodState));
-    try {
-      const namespace = pps.metadata?.namespace || input.request.namespace;
-      const others = await input.client.list(PersistentPodStates, { namespace });
-      errs.push(...validatePpsConflicts(pps, others.items as PersistentPodState[]));
-    } catch (e) {
-      errs.push(internal(`query other PersistentPodState failed, err: ${(e as Error).message}`));
-    }
-    return errs;
+    const conflicts = await checkNamespacePeers(input, PersistentPodStates, pps,
+      (others: PersistentPodState[]) => validatePpsConflicts(pps, others), 'query other PersistentPodState failed');
+    return [...errs, ...conflicts];
   }
   return { validate, invalidCode: 400 };
 }

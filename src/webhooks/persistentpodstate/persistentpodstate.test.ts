@@ -5,7 +5,7 @@ import type { KObject } from '../../api/meta.js';
 import type { PersistentPodState } from '../../api/kruise/ops/persistentpodstate.js';
 import { moreScenarioExamples } from '../../api/kruise/ops/scenario-examples-2.fixture.js';
 import { fieldErrorMessage, type FieldError } from '../../machinery/errors.js';
-import { admissionInput, fakeClient } from '../imagepulljob/admission.fixture.js';
+import { admissionInput, assertHasError, fakeClient } from '../testkit.js';
 import { createPersistentPodStateWebhooks, persistentPodStateWebhooks } from './index.js';
 
 const dbRef = { apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'db' };
@@ -24,7 +24,7 @@ const whiteList = configuration(JSON.stringify({ workloads: [{ Group: 'game.krui
 
 async function validate(obj: PersistentPodState, old?: PersistentPodState, objects: KObject[] = [db as KObject, whiteList]): Promise<FieldError[]> {
   const client = fakeClient({ objects });
-  return persistentPodStateWebhooks.validate!(admissionInput(old ? 'UPDATE' : 'CREATE', obj, { client, old }));
+  return persistentPodStateWebhooks.validate!(admissionInput({ object: obj, client, oldObject: old }));
 }
 
 describe('PersistentPodState validation', () => {
@@ -45,8 +45,7 @@ describe('PersistentPodState validation', () => {
   for (const c of cases) {
     test(c.name, async () => {
       const errs = await validate(c.obj, c.old);
-      const hit = errs.find((e) => e.field === c.field && fieldErrorMessage(e).includes(c.fragment));
-      assert.ok(hit, `no error at ${c.field} with ${c.fragment}: ${errs.map(fieldErrorMessage).join('; ')}`);
+      assertHasError(errs, c.field, c.fragment);
     });
   }
 
@@ -71,7 +70,7 @@ describe('PersistentPodState validation', () => {
   test('the whitelist is read from the configured namespace; an unreadable one denies', async () => {
     const webhooks = createPersistentPodStateWebhooks({ kruiseNamespace: 'elsewhere' });
     const client = fakeClient({ objects: [{ ...configuration('{not json'), metadata: { name: 'kruise-configuration', namespace: 'elsewhere' } }] });
-    const errs = await webhooks.validate!(admissionInput('CREATE', db, { client }));
+    const errs = await webhooks.validate!(admissionInput({ object: db, client }));
     assert.equal(errs.length, 1);
     assert.match(fieldErrorMessage(errs[0]), /^: Internal error: failed to get persistent pod state config white list, error: /);
   });

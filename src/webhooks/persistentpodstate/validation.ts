@@ -2,7 +2,7 @@
 import type { PersistentPodState } from '../../api/kruise/ops/persistentpodstate.js';
 import { deepEqual } from '../../machinery/deep-equal.js';
 import { field, type FieldError } from '../../machinery/errors.js';
-import { sameTarget } from '../podunavailablebudget/target-ref.js';
+import { sameTarget } from '../common/target-ref.js';
 import { isSupportedTarget, type WorkloadKind } from './whitelist.js';
 
 export function validatePpsSpec(pps: PersistentPodState, whiteList: WorkloadKind[]): FieldError[] {

@@ -6,7 +6,7 @@
 import { ConfigMaps } from '../../api/resource-type.js';
 import type { Client } from '../../client/client.js';
 import { isNotFound } from '../../machinery/errors.js';
-import { parseGroupVersion } from '../podunavailablebudget/target-ref.js';
+import { parseGroupVersion } from '../common/target-ref.js';
 
 export const KruiseConfigurationName = 'kruise-configuration';
 export const PPSWatchCustomWorkloadWhiteList = 'PPS_Watch_Custom_Workload_WhiteList';

@@ -4,7 +4,7 @@ import type { KObject } from '../../api/meta.js';
 import { invalidExamples } from '../../api/kruise/ops/invalid-examples.fixture.js';
 import { scenarioExamples } from '../../api/kruise/ops/scenario-examples.fixture.js';
 import { specExamples } from '../../api/kruise/ops/spec-examples.fixture.js';
-import { admissionInput, assertHasError, assertNoErrors, denial, fromYaml, type InputOptions } from '../broadcastjob/admission-testkit.js';
+import { admissionInput, assertHasError, assertNoErrors, denial, fromYaml, type InputOptions } from '../testkit.js';
 import { podProbeMarkerWebhooks as hooks } from './index.js';
 
 type Doc = Record<string, any>; // any: free-form test edits of manifests
@@ -16,7 +16,8 @@ const edit = (obj: KObject, patch: (spec: Doc) => void): KObject => {
   return copy;
 };
 const probe0 = (patch: (p: Doc) => void) => edit(idle(), (s) => patch(s.probes[0]));
-const validate = async (obj: KObject, o: InputOptions = {}) => hooks.validate!(admissionInput(obj, o));
+const gates = { KruiseDaemon: true, PodProbeMarkerGate: true };
+const validate = async (obj: KObject, o: InputOptions = {}) => hooks.validate!(admissionInput({ object: obj, ...o, gates: { ...gates, ...o.gates } }));
 const p0 = 'spec.probes[0]';
 
 describe('PodProbeMarker validation', () => {

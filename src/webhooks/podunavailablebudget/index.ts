@@ -6,11 +6,12 @@
 import type { ResourceType } from '../../api/resource-type.js';
 import type { PodUnavailableBudget } from '../../api/kruise/ops/podunavailablebudget.js';
 import type { FieldError } from '../../machinery/errors.js';
+import { checkNamespacePeers } from '../common/namespace-peers.js';
 import { AdmissionDenied, type AdmissionInput, type KindWebhooks } from '../kind-webhook.js';
 import { validatePubAnnotations, validatePubConflicts, validatePubSpec, validatePubUpdate } from './validation.js';
 
 export { isSelectorLooseOverlap } from './selector-overlap.js';
-export { parseGroupVersion, sameTarget, type GroupVersion, type TargetRef } from './target-ref.js';
+export { parseGroupVersion, sameTarget, type GroupVersion, type TargetRef } from '../common/target-ref.js';
 export { validatePubAnnotations, validatePubConflicts, validatePubSpec, validatePubUpdate } from './validation.js';
 
 export const PodUnavailableBudgets: ResourceType = {
@@ -27,14 +28,9 @@ async function validate(input: AdmissionInput): Promise<FieldError[]> {
   if (!pub) throw new Error(`PodUnavailableBudget admission without an object (${input.request.operation})`);
   const errs = [...validatePubAnnotations(pub), ...validatePubSpec(pub)];
   if (input.request.operation === 'UPDATE' && input.oldObject) errs.push(...validatePubUpdate(pub, input.oldObject as PodUnavailableBudget));
-  try {
-    const namespace = pub.metadata?.namespace || input.request.namespace;
-    const others = await input.client.list(PodUnavailableBudgets, { namespace });
-    errs.push(...validatePubConflicts(pub, others.items as PodUnavailableBudget[]));
-  } catch (e) {
-    errs.push({ type: 'InternalError', field: '', detail: `query other podUnavailableBudget failed, err: ${(e as Error).message}` });
-  }
-  return errs;
+  const conflicts = await checkNamespacePeers(input, PodUnavailableBudgets, pub,
+    (others: PodUnavailableBudget[]) => validatePubConflicts(pub, others), 'query other podUnavailableBudget failed');
+  return [...errs, ...conflicts];
 }
 
 export const podUnavailableBudgetWebhooks: KindWebhooks = { validate, invalidCode: 400 };

@@ -7,11 +7,11 @@ import { invalidExamples } from '../../api/kruise/ops/invalid-examples.fixture.j
 import { moreScenarioExamples } from '../../api/kruise/ops/scenario-examples-2.fixture.js';
 import { specExamples } from '../../api/kruise/ops/spec-examples.fixture.js';
 import { fieldErrorMessage, type FieldError } from '../../machinery/errors.js';
-import { admissionInput, fakeClient } from '../imagepulljob/admission.fixture.js';
+import { admissionInput, assertHasError, enabled, fakeClient } from '../testkit.js';
 import { AdmissionDenied } from '../kind-webhook.js';
 import { isSelectorLooseOverlap, podUnavailableBudgetWebhooks } from './index.js';
 
-const gates = ['PodUnavailableBudgetDeleteGate'];
+const gates = enabled('PodUnavailableBudgetDeleteGate');
 const appRef = { apiVersion: 'apps/v1', kind: 'Deployment', name: 'app' };
 
 function pub(name: string, spec: Record<string, unknown>, annotations?: Record<string, string>): PodUnavailableBudget {
@@ -25,7 +25,7 @@ const existing = [pub('app-pub', { targetRef: appRef, maxUnavailable: 1 }), pub(
 
 async function validate(obj: PodUnavailableBudget, old?: PodUnavailableBudget): Promise<FieldError[]> {
   const client = fakeClient({ objects: existing as KObject[] });
-  return podUnavailableBudgetWebhooks.validate!(admissionInput(old ? 'UPDATE' : 'CREATE', obj, { gates, client, old }));
+  return podUnavailableBudgetWebhooks.validate!(admissionInput({ object: obj, gates, client, oldObject: old }));
 }
 
 describe('PodUnavailableBudget validation', () => {
@@ -67,9 +67,7 @@ describe('PodUnavailableBudget validation', () => {
   for (const c of cases) {
     test(c.name, async () => {
       const errs = await validate(c.obj, c.old);
-      const hit = errs.find((e) => e.field === c.field);
-      assert.ok(hit, `no error at ${c.field}: ${errs.map(fieldErrorMessage).join('; ')}`);
-      assert.ok(fieldErrorMessage(hit).includes(c.fragment), fieldErrorMessage(hit));
+      assertHasError(errs, c.field, c.fragment);
     });
   }
 
@@ -87,16 +85,16 @@ describe('PodUnavailableBudget validation', () => {
   });
 
   test('both PUB gates off: 400 for every write', async () => {
-    await assert.rejects(async () => podUnavailableBudgetWebhooks.validate!(admissionInput('CREATE', pub('p', {}))),
+    await assert.rejects(async () => podUnavailableBudgetWebhooks.validate!(admissionInput({ object: pub('p', {}) })),
       (e: unknown) => e instanceof AdmissionDenied && e.code === 400
         && e.message === 'feature PodUnavailableBudget is invalid, please open via feature-gate(PodUnavailableBudgetDeleteGate, PodUnavailableBudgetUpdateGate)');
-    const onlyUpdateGate = admissionInput('CREATE', pub('p', { targetRef: appRef, maxUnavailable: 1 }), { gates: ['PodUnavailableBudgetUpdateGate'] });
+    const onlyUpdateGate = admissionInput({ object: pub('p', { targetRef: appRef, maxUnavailable: 1 }), gates: enabled('PodUnavailableBudgetUpdateGate') });
     assert.deepEqual(await podUnavailableBudgetWebhooks.validate!(onlyUpdateGate), []);
   });
 
   test('a failed lookup of the other PUBs denies', async () => {
-    const client = fakeClient({ listError: new Error('boom') });
-    const errs = await podUnavailableBudgetWebhooks.validate!(admissionInput('CREATE', pub('p', { targetRef: appRef, maxUnavailable: 1 }), { gates, client }));
+    const client = fakeClient({ failList: () => new Error('boom') });
+    const errs = await podUnavailableBudgetWebhooks.validate!(admissionInput({ object: pub('p', { targetRef: appRef, maxUnavailable: 1 }), gates, client }));
     assert.deepEqual(errs.map(fieldErrorMessage), [': Internal error: query other podUnavailableBudget failed, err: boom']);
   });
 

@@ -10,7 +10,7 @@ import type { MetaLabelSelector } from '../../machinery/labels.js';
 import { intOrPercent } from '../../machinery/validation/checks.js';
 import { isEmptySelector, validateLabelSelector } from '../../machinery/validation/label-selector.js';
 import { isSelectorLooseOverlap } from './selector-overlap.js';
-import { parseGroupVersion, sameTarget } from './target-ref.js';
+import { parseGroupVersion, sameTarget } from '../common/target-ref.js';
 
 type Spec = NonNullable<PodUnavailableBudget['spec']>;
 const isSet = (v: unknown): boolean => v !== undefined && v !== null;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { KObject } from '../../api/meta.js';
 import { crdProtectionWebhooks, storageResourceOf } from './crd.js';
 import { deletionProtectionMetrics } from './metrics.js';
-import { counterValue, deleteInput, fakeClient, labelled, tempProtectionLog } from './testkit.js';
+import { counterValue, deleteInput, failing, fakeClient, labelled, tempProtectionLog } from './testkit.js';
 
 const denied = (message: string) => ({ name: 'AdmissionDenied', code: 403, message });
 const validate = async (input: ReturnType<typeof deleteInput>) => crdProtectionWebhooks.validate!(input);
@@ -31,28 +31,28 @@ describe('CRD deletion protection', () => {
   });
 
   test('D.3-5 gate on: one live CR denies (listed at the storage version in all namespaces); none allows', async () => {
-    const client = fakeClient({ widgets: [widget('a', 'w1'), widget('b', 'gone', true)] });
+    const client = fakeClient({ objects: [widget('a', 'w1'), widget('b', 'gone', true)] });
     await assert.rejects(validate(del(widgetsCrd('Cascading'), { client, gates: bothGates })),
       denied('forbidden by ResourcesProtectionDeletion for policy.kruise.io/delete-protection=Cascading and active CRs 1>0'));
-    assert.deepEqual(client.calls, [{ type: { group: 'example.com', version: 'v1', resource: 'widgets', kind: 'Widget', namespaced: true }, options: undefined }]);
-    assert.deepEqual(await validate(del(widgetsCrd('Cascading'), { client: fakeClient({ widgets: [widget('b', 'gone', true)] }), gates: bothGates })), []);
+    assert.deepEqual(client.lists, [{ type: { group: 'example.com', version: 'v1', resource: 'widgets', kind: 'Widget', namespaced: true }, options: undefined }]);
+    assert.deepEqual(await validate(del(widgetsCrd('Cascading'), { client: fakeClient({ objects: [widget('b', 'gone', true)] }), gates: bothGates })), []);
     assert.equal(await crdCount('widgets.example.com'), 2);
   });
 
   test('Always denies regardless of the CRD gate; a failed list denies', async () => {
     await assert.rejects(validate(del(widgetsCrd('Always'), { gates: bothGates })), denied('forbidden by ResourcesProtectionDeletion for policy.kruise.io/delete-protection=Always'));
-    await assert.rejects(validate(del(widgetsCrd('Cascading'), { client: fakeClient({}, ['widgets']), gates: bothGates })),
+    await assert.rejects(validate(del(widgetsCrd('Cascading'), { client: fakeClient({ failList: failing('widgets') }), gates: bothGates })),
       denied('failed to list CRs of example.com/v1, Kind=Widget: etcd unavailable for widgets'));
   });
 
   test('D.3-7 gate off, D.3-9 invalid value, terminating CRD: allowed', async () => {
-    const client = fakeClient({ widgets: [widget('a', 'w1')] });
+    const client = fakeClient({ objects: [widget('a', 'w1')] });
     assert.deepEqual(await validate(del(widgetsCrd('Always'), { client, gates: { ResourcesDeletionProtection: false, ...bothGates } })), []);
     assert.deepEqual(await validate(del(widgetsCrd('Sometimes'), { client, gates: bothGates })), []);
     const terminating = widgetsCrd('Always');
     terminating.metadata.deletionTimestamp = '2024-01-01T00:00:00Z';
     assert.deepEqual(await validate(del(terminating, { client, gates: bothGates })), []);
-    assert.equal(client.calls.length, 0);
+    assert.equal(client.lists.length, 0);
   });
 
   test('storage version of v1beta1 CRDs and cluster scope', () => {

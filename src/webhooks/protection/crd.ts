@@ -5,10 +5,9 @@
  */
 import type { KObject } from '../../api/meta.js';
 import type { ResourceType } from '../../api/resource-type.js';
-import { DeletionProtection } from '../../api/kruise/workloads/labels.js';
 import type { AdmissionInput, KindWebhooks } from '../kind-webhook.js';
 import { deletionProtectionMetrics } from './metrics.js';
-import { CrdCascadingGate, deny, errorText, messages, protectedObject, protectionValue, username, type Denial } from './rules.js';
+import { checkProtection, CrdCascadingGate, deny, errorText, messages, username } from './rules.js';
 
 interface CrdSpec {
   group?: string;
@@ -29,15 +28,10 @@ export function storageResourceOf(crd: KObject): ResourceType {
 }
 
 async function checkCrdDeletion(input: AdmissionInput): Promise<void> {
-  const crd = protectedObject(input);
-  const value = crd && protectionValue(crd);
-  if (!crd || !value) return;
-  const name = crd.metadata.name ?? input.request.name ?? '';
-  const denial: Denial = {
-    kind: 'CustomResourceDefinition', namespace: '', name,
-    count: () => deletionProtectionMetrics.crdDeletion.inc({ name, username: username(input) }),
-  };
-  if (value === DeletionProtection.Always) await deny(input, denial, messages.always());
+  const found = await checkProtection(input, 'CustomResourceDefinition', false, (name) =>
+    deletionProtectionMetrics.crdDeletion.inc({ name, username: username(input) }));
+  if (!found) return;
+  const { obj: crd, denial } = found;
   if (!input.gate(CrdCascadingGate)) await deny(input, denial, `feature-gate ${CrdCascadingGate} is not enabled`);
 
   const type = storageResourceOf(crd);

@@ -3,11 +3,10 @@
  * has an active pod, or else a Bound PersistentVolumeClaim that is not being deleted.
  */
 import type { KObject } from '../../api/meta.js';
-import { DeletionProtection } from '../../api/kruise/workloads/labels.js';
 import { PersistentVolumeClaims, Pods } from '../../api/resource-type.js';
 import type { AdmissionInput, KindWebhooks } from '../kind-webhook.js';
 import { deletionProtectionMetrics } from './metrics.js';
-import { deny, messages, protectedObject, protectionValue, username, type Denial } from './rules.js';
+import { checkProtection, deny, messages, username } from './rules.js';
 
 /** Not being deleted and not finished (kube's IsPodActive). */
 function isActivePod(pod: KObject): boolean {
@@ -20,21 +19,15 @@ function isBoundClaim(pvc: KObject): boolean {
 }
 
 async function checkNamespaceDeletion(input: AdmissionInput): Promise<void> {
-  const ns = protectedObject(input);
-  const value = ns && protectionValue(ns);
-  if (!ns || !value) return;
-  const name = ns.metadata.name ?? input.request.name ?? '';
-  const denial: Denial = {
-    kind: 'Namespace', namespace: '', name,
-    count: () => deletionProtectionMetrics.namespaceDeletion.inc({ name, username: username(input) }),
-  };
-  if (value === DeletionProtection.Always) await deny(input, denial, messages.always());
-
-  const pods = await input.client.list(Pods, { namespace: name }).catch((err: unknown) => deny(input, denial, messages.listFailed('pods', err)));
+  const found = await checkProtection(input, 'Namespace', false, (name) =>
+    deletionProtectionMetrics.namespaceDeletion.inc({ name, username: username(input) }));
+  if (!found) return;
+  const { denial } = found;
+  const pods = await input.client.list(Pods, { namespace: denial.name }).catch((err: unknown) => deny(input, denial, messages.listFailed('pods', err)));
   const active = pods.items.filter(isActivePod).length;
   if (active > 0) await deny(input, denial, messages.cascading(`active pods ${active}>0`));
 
-  const claims = await input.client.list(PersistentVolumeClaims, { namespace: name }).catch((err: unknown) => deny(input, denial, messages.listFailed('pvc', err)));
+  const claims = await input.client.list(PersistentVolumeClaims, { namespace: denial.name }).catch((err: unknown) => deny(input, denial, messages.listFailed('pvc', err)));
   const bound = claims.items.filter(isBoundClaim).length;
   if (bound > 0) await deny(input, denial, messages.cascading(`"Bound" status pvc ${bound}>0`));
 }

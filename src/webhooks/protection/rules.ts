@@ -54,6 +54,23 @@ export interface Denial {
   count(): void;
 }
 
+/**
+ * Rules 1-5 for one DELETE: undefined when nothing is protected, the 403 for `Always`, else the
+ * object `Cascading` protects and the denial the kind's own checks raise. `count` increments the
+ * kind's counter; cluster-scoped kinds log an empty namespace.
+ */
+export async function checkProtection(input: AdmissionInput, kind: string, namespaced: boolean,
+  count: (name: string, namespace: string) => void): Promise<{ obj: KObject; denial: Denial } | undefined> {
+  const obj = protectedObject(input);
+  const value = obj && protectionValue(obj);
+  if (!obj || !value) return undefined;
+  const namespace = namespaced ? obj.metadata.namespace ?? input.request.namespace ?? '' : '';
+  const name = obj.metadata.name ?? input.request.name ?? '';
+  const denial: Denial = { kind, namespace, name, count: () => count(name, namespace) };
+  if (value === DeletionProtection.Always) await deny(input, denial, messages.always());
+  return { obj, denial };
+}
+
 /** Rule 6: counts the rejection, writes the protection log line, then throws the 403. */
 export async function deny(input: AdmissionInput, denial: Denial, message: string): Promise<never> {
   denial.count();

@@ -3,26 +3,35 @@
  * (apps/v1) through their own webhooks, CloneSet, Advanced StatefulSet and UnitedDeployment from
  * the DELETE branch of their validating webhooks. `Cascading` holds while `spec.replicas > 0`.
  */
-import { DeletionProtection } from '../../api/kruise/workloads/labels.js';
+import type { KObject } from '../../api/meta.js';
+import type { FieldError } from '../../machinery/errors.js';
 import type { KindWebhooks, AdmissionInput } from '../kind-webhook.js';
 import { deletionProtectionMetrics } from './metrics.js';
-import { deny, messages, protectedObject, protectionValue, username, type Denial } from './rules.js';
+import { checkProtection, deny, messages, username } from './rules.js';
 
 /** Throws AdmissionDenied(403) when deleting this workload (CloneSet, ASTS, UD, Deployment ...) is forbidden. */
 export async function checkWorkloadDeletion(input: AdmissionInput): Promise<void> {
-  const obj = protectedObject(input);
-  const value = obj && protectionValue(obj);
-  if (!obj || !value) return;
   const kind = input.request.kind.kind;
-  const namespace = obj.metadata.namespace ?? input.request.namespace ?? '';
-  const name = obj.metadata.name ?? input.request.name ?? '';
-  const denial: Denial = {
-    kind, namespace, name,
-    count: () => deletionProtectionMetrics.workloadDeletion.inc({ kind_namespace_name: `${kind}_${namespace}_${name}`, username: username(input) }),
+  const found = await checkProtection(input, kind, true, (name, namespace) =>
+    deletionProtectionMetrics.workloadDeletion.inc({ kind_namespace_name: `${kind}_${namespace}_${name}`, username: username(input) }));
+  if (!found) return;
+  const replicas = (found.obj.spec as { replicas?: unknown } | undefined)?.replicas;
+  if (typeof replicas === 'number' && replicas > 0) await deny(input, found.denial, messages.cascading(`replicas ${replicas}>0`));
+}
+
+/**
+ * The validate hook of a workload whose validating webhook also sees DELETEs (CloneSet, Advanced
+ * StatefulSet, UnitedDeployment): a DELETE runs deletion protection only; CREATE and UPDATE run
+ * `check`, with the old object on UPDATE.
+ */
+export function withDeletionProtection(check: (obj: KObject, old: KObject | undefined, input: AdmissionInput) => FieldError[] | Promise<FieldError[]>) {
+  return async (input: AdmissionInput): Promise<FieldError[]> => {
+    if (input.request.operation === 'DELETE') {
+      await checkWorkloadDeletion(input);
+      return [];
+    }
+    return check(input.object as KObject, input.request.operation === 'UPDATE' ? input.oldObject : undefined, input);
   };
-  if (value === DeletionProtection.Always) await deny(input, denial, messages.always());
-  const replicas = (obj.spec as { replicas?: unknown } | undefined)?.replicas;
-  if (typeof replicas === 'number' && replicas > 0) await deny(input, denial, messages.cascading(`replicas ${replicas}>0`));
 }
 
 const workloadProtection: KindWebhooks = {

@@ -11,11 +11,11 @@ import type { Client } from '../../client/client.js';
 import { createInProcessClient } from '../../client/in-process-client.js';
 import { errors, fieldErrorMessage, type FieldError } from '../../machinery/errors.js';
 import { startTestControlPlane, type TestControlPlane } from '../../testing/control-plane.js';
-import { admissionInput, fakeClient, type FakeClientOptions } from '../imagepulljob/admission.fixture.js';
+import { admissionInput, assertHasError, enabled, fakeClient, type FakeClientOptions } from '../testkit.js';
 import { AdmissionDenied } from '../kind-webhook.js';
 import { createResourceDistributionWebhooks, resourceDistributionWebhooks } from './index.js';
 
-const gates = ['ResourceDistributionGate'];
+const gates = enabled('ResourceDistributionGate');
 const configMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'shared' }, data: { k: 'v1' } };
 
 function rd(spec: Record<string, unknown>, name = 'shared-cm'): ResourceDistribution {
@@ -28,7 +28,7 @@ const sharedCm = rd({
 });
 
 function validate(obj: ResourceDistribution, opts: { old?: ResourceDistribution; client?: FakeClientOptions } = {}): Promise<FieldError[]> | FieldError[] {
-  const input = admissionInput(opts.old ? 'UPDATE' : 'CREATE', obj, { gates, old: opts.old, client: fakeClient(opts.client) });
+  const input = admissionInput({ object: obj, gates, oldObject: opts.old, client: fakeClient(opts.client) });
   return resourceDistributionWebhooks.validate!(input);
 }
 
@@ -66,8 +66,7 @@ describe('ResourceDistribution validation', () => {
   for (const c of cases) {
     test(c.name, async () => {
       const errs = await validate(c.obj, { old: c.old, client: c.client });
-      const hit = errs.find((e) => e.field === c.field && fieldErrorMessage(e).includes(c.fragment));
-      assert.ok(hit, `no error at ${c.field} with ${c.fragment}: ${errs.map(fieldErrorMessage).join('; ')}`);
+      assertHasError(errs, c.field, c.fragment);
     });
   }
 
@@ -88,7 +87,7 @@ describe('ResourceDistribution validation', () => {
   });
 
   test('gate off: 403 before any validation', async () => {
-    await assert.rejects(async () => resourceDistributionWebhooks.validate!(admissionInput('CREATE', rd({}))),
+    await assert.rejects(async () => resourceDistributionWebhooks.validate!(admissionInput({ object: rd({}) })),
       (e: unknown) => e instanceof AdmissionDenied && e.code === 403 && e.message === 'feature-gate ResourceDistributionGate is not enabled');
   });
 
@@ -111,10 +110,10 @@ describe('ResourceDistribution dry-run against a real API server', () => {
   test('a ConfigMap with an invalid data key is refused (C.5 #9); a valid one is accepted and not stored', async () => {
     const webhooks = createResourceDistributionWebhooks({ kruiseNamespace: 'kruise-ops' });
     const bad = rd({ resource: { ...configMap, data: { 'bad key!': 'v' } }, targets: {} });
-    const errs = await webhooks.validate!(admissionInput('CREATE', bad, { gates, client }));
+    const errs = await webhooks.validate!(admissionInput({ object: bad, gates, client }));
     assert.equal(errs.length, 1);
     assert.match(fieldErrorMessage(errs[0]), /^spec\.resource: Invalid value: null: spec\.resource is invalid: .*bad key!/);
-    assert.deepEqual(await webhooks.validate!(admissionInput('CREATE', sharedCm, { gates, client })), []);
+    assert.deepEqual(await webhooks.validate!(admissionInput({ object: sharedCm, gates, client })), []);
     assert.equal((await client.list(ConfigMaps, { namespace: 'kruise-ops' })).items.length, 0);
   });
 });

@@ -6,6 +6,7 @@ import type { ResourceDistribution } from '../../api/kruise/ops/resourcedistribu
 import { field, type FieldError } from '../../machinery/errors.js';
 import { selectorFromLabelSelector, type MetaLabelSelector } from '../../machinery/labels.js';
 import { isDNS1123Label } from '../../machinery/validation/names.js';
+import { groupOf } from '../common/target-ref.js';
 
 export type EmbeddedResource = Record<string, unknown>;
 
@@ -30,9 +31,7 @@ const nameOf = (r: EmbeddedResource): string => str((r.metadata as Record<string
 
 /** A core (group '') Secret or ConfigMap: `apiVersion: v1`. */
 export function isSupportedResource(r: EmbeddedResource): boolean {
-  const apiVersion = str(r.apiVersion);
-  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
-  return group === '' && apiVersion.split('/').length <= 2 && (SupportedKinds as readonly string[]).includes(str(r.kind));
+  return groupOf(str(r.apiVersion)) === '' && (SupportedKinds as readonly string[]).includes(str(r.kind));
 }
 
 export function validateResourceIdentity(r: EmbeddedResource, old: EmbeddedResource | undefined, path: string): FieldError[] {

@@ -6,7 +6,7 @@ import { invalidExamples } from '../../api/kruise/ops/invalid-examples.fixture.j
 import { scenarioExamples } from '../../api/kruise/ops/scenario-examples.fixture.js';
 import { specExamples } from '../../api/kruise/ops/spec-examples.fixture.js';
 import type { Client } from '../../client/client.js';
-import { admissionInput, admit, assertHasError, assertNoErrors, fakeClient, fromYaml, type InputOptions } from '../broadcastjob/admission-testkit.js';
+import { admissionInput, admit, assertHasError, assertNoErrors, fakeClient, fromYaml, type InputOptions } from '../testkit.js';
 import { createSidecarSetWebhooks, defaultSidecarSetObject, selectorsOverlap, sidecarSetWebhooks as hooks } from './index.js';
 
 type Spec = Record<string, any>; // any: free-form test edits of manifests
@@ -22,12 +22,12 @@ const revision = (name: string, labels: Record<string, string> = {}): KObject =>
   ({ apiVersion: 'apps/v1', kind: 'ControllerRevision', metadata: { name, namespace: 'kruise-system', labels } });
 const stored = (obj: KObject): KObject => defaultSidecarSetObject(obj as SidecarSet) as KObject;
 const canary = (base: string) => ({ 'apps.kruise.io/sidecarset-canary': 'true', 'apps.kruise.io/sidecarset-base': base });
-const run = (obj: KObject, o: InputOptions = {}) => admit(hooks, admissionInput(obj, o));
-const withSidecarSets = (...sets: KObject[]): Client => fakeClient({ sidecarsets: sets.map(stored) });
+const run = (obj: KObject, o: InputOptions = {}) => admit(hooks, admissionInput({ object: obj, ...o }));
+const withSidecarSets = (...sets: KObject[]): Client => fakeClient({ objects: sets.map(stored) });
 
 describe('SidecarSet defaulting', () => {
   test('a minimal manifest gets every default and both hashes', async () => {
-    const out = await hooks.default!(admissionInput(logAgent())) as any; // any: reading nested defaults
+    const out = await hooks.default!(admissionInput({ object: logAgent() })) as any; // any: reading nested defaults
     assert.deepEqual(out.spec.updateStrategy, { type: 'RollingUpdate', maxUnavailable: 1, partition: 0 });
     const c = out.spec.containers[0];
     assert.equal(c.podInjectPolicy, 'BeforeAppContainer');
@@ -46,7 +46,7 @@ describe('SidecarSet defaulting', () => {
 
   test('an image change moves only the image hash; other changes move both', async () => {
     const hashes = async (obj: KObject) => {
-      const a = (await hooks.default!(admissionInput(obj))).metadata.annotations!;
+      const a = (await hooks.default!(admissionInput({ object: obj }))).metadata.annotations!;
       return [a['kruise.io/sidecarset-hash'], a['kruise.io/sidecarset-hash-without-image']];
     };
     const [hash, withoutImage] = await hashes(logAgent());
@@ -132,7 +132,7 @@ describe('SidecarSet validation of one object', () => {
 
   test('rejects the v1alpha1 scenario canary: it rolls and has a native sidecar under RollingUpdate', async () => {
     const obj = scenario('SidecarSet v1alpha1');
-    const { errors } = await run(obj, { client: fakeClient({ sidecarsets: [stored(logAgent())], controllerrevisions: [revision('x', { 'kruise.io/sidecarset-name': 'envoy', 'apps.kruise.io/sidecarset-custom-version': 'v1' })] }) });
+    const { errors } = await run(obj, { client: fakeClient({ objects: [stored(logAgent()), revision('x', { 'kruise.io/sidecarset-name': 'envoy', 'apps.kruise.io/sidecarset-custom-version': 'v1' })] }) });
     assertHasError(errors, 'metadata', 'RollingUpdate is not supported for canary sidecarSet');
     assertHasError(errors, 'spec.updateStrategy', 'The initContainer in-place upgrade is not currently supported.');
   });
@@ -156,7 +156,7 @@ describe('SidecarSet validation of one object', () => {
 
   test('patchPodMetadata follows the whitelist, or anything goes with the defaults gate', async () => {
     const obj = edit(logAgent(), (s) => { s.patchPodMetadata = [{ annotations: { 'oom-score': '1' }, patchPolicy: 'Overwrite' }]; });
-    const whitelist = (exprs: string[]) => fakeClient({ configmaps: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'kruise-configuration', namespace: 'kruise-system' },
+    const whitelist = (exprs: string[]) => fakeClient({ objects: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'kruise-configuration', namespace: 'kruise-system' },
       data: { SidecarSet_PatchPodMetadata_WhiteList: JSON.stringify({ rules: [{ allowedAnnotationKeyExprs: exprs }] }) } }] });
     assertNoErrors((await run(obj, { client: whitelist(['^oom-.*$']) })).errors);
     assertHasError((await run(obj, { client: whitelist(['^cpu-.*$']) })).errors, 'spec.patchPodMetadata', 'sidecarSet patch metadata annotation(oom-score) is not allowed');
@@ -166,10 +166,10 @@ describe('SidecarSet validation of one object', () => {
   test('accepts the spec manifest and the v1beta1 native-sidecar scenario', async () => {
     assertNoErrors((await run(logAgent())).errors);
     const native = scenario('customVersion and order priority');
-    assertNoErrors((await run(native, { client: fakeClient({ controllerrevisions: [revision('native-123')] }) })).errors);
+    assertNoErrors((await run(native, { client: fakeClient({ objects: [revision('native-123')] }) })).errors);
     const byVersion = edit(native, (s) => { s.injectionStrategy = { revision: { customVersion: 'v2' } }; });
     const labelled = revision('native-456', { 'kruise.io/sidecarset-name': 'native', 'apps.kruise.io/sidecarset-custom-version': 'v2' });
-    assertNoErrors((await run(byVersion, { client: fakeClient({ controllerrevisions: [labelled] }) })).errors);
+    assertNoErrors((await run(byVersion, { client: fakeClient({ objects: [labelled] }) })).errors);
   });
 
   test('updates may drop containers but not add them or change upgradeType', async () => {
@@ -229,9 +229,9 @@ describe('SidecarSet conflicts with other SidecarSets', () => {
   test('the Kruise namespace is configurable; 422 on field errors', async () => {
     const custom = createSidecarSetWebhooks({ kruiseNamespace: 'ops' });
     const obj = edit(logAgent(), (s) => { s.injectionStrategy = { revision: { revisionName: 'r1' } }; });
-    const inOps = fakeClient({ controllerrevisions: [{ ...revision('r1'), metadata: { name: 'r1', namespace: 'ops' } }] });
-    assertNoErrors((await admit(custom, admissionInput(obj, { client: inOps }))).errors);
-    assertHasError((await admit(hooks, admissionInput(obj, { client: inOps }))).errors, 'spec.injectionStrategy.revision', 'Cannot find specific ControllerRevision');
+    const inOps = fakeClient({ objects: [{ ...revision('r1'), metadata: { name: 'r1', namespace: 'ops' } }] });
+    assertNoErrors((await admit(custom, admissionInput({ object: obj, client: inOps }))).errors);
+    assertHasError((await admit(hooks, admissionInput({ object: obj, client: inOps }))).errors, 'spec.injectionStrategy.revision', 'Cannot find specific ControllerRevision');
     assert.equal(hooks.invalidCode, 422);
   });
 });

@@ -10,7 +10,7 @@ import { child, has, items, str, stringMap, type Json } from '../../machinery/js
 import { intOrPercent } from '../../machinery/validation/checks.js';
 import { isEmptySelector, validateLabelSelector } from '../../machinery/validation/label-selector.js';
 import { validateAnnotations } from '../../machinery/validation/names.js';
-import { validateAlnumDashName } from '../broadcastjob/alnum-name.js';
+import { validateAlnumDashName } from '../common/alnum-name.js';
 import { validatePriorityStrategy, validateScatterStrategy } from '../common/strategy-validation.js';
 import { validateSidecarContainers } from './containers.js';
 

@@ -5,20 +5,14 @@
 import type { KObject } from '../../api/meta.js';
 import type { FieldError } from '../../machinery/errors.js';
 import { AdmissionDenied, type AdmissionInput, type KindWebhooks } from '../kind-webhook.js';
-import { checkWorkloadDeletion } from '../protection/workload.js';
+import { withDeletionProtection } from '../protection/workload.js';
 import { validateMetaUpdate } from '../common/meta.js';
 import { defaultStatefulSetObject, StatefulSetAutoResizePVCGate } from './defaulting.js';
 import { validateStatefulSet } from './validation.js';
 import { inPlaceOnlyViolation, validateClaimTemplateUpdate, validateStatefulSetSpecUpdate } from './update.js';
 
-async function validate(input: AdmissionInput): Promise<FieldError[]> {
-  if (input.request.operation === 'DELETE') {
-    await checkWorkloadDeletion(input);
-    return [];
-  }
-  const obj = input.object as KObject;
+async function validateWrite(obj: KObject, old: KObject | undefined, input: AdmissionInput): Promise<FieldError[]> {
   const errs = validateStatefulSet(obj);
-  const old = input.request.operation === 'UPDATE' ? input.oldObject : undefined;
   if (!old) return errs;
   errs.push(...validateMetaUpdate(obj, old), ...validateStatefulSetSpecUpdate(obj, old));
   if (errs.length > 0) return errs;
@@ -33,6 +27,6 @@ async function validate(input: AdmissionInput): Promise<FieldError[]> {
 
 export const statefulSetWebhooks: KindWebhooks = {
   default: defaultStatefulSetObject,
-  validate,
+  validate: withDeletionProtection(validateWrite),
   invalidCode: 422,
 };

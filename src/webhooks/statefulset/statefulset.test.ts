@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KObject } from '../../api/meta.js';
 import { AdmissionDenied } from '../kind-webhook.js';
-import { admissionInput, messages, type InputOptions } from '../common/test-kit.js';
+import { admissionInput, assertSomeMessage, messages, type InputOptions } from '../testkit.js';
 import { statefulSetWebhooks } from './index.js';
 
 type Spec = Record<string, unknown>;
@@ -136,7 +136,7 @@ describe('ASTS validation', () => {
   for (const [name, obj, fragment] of invalid) {
     test(`rejects ${name}`, async () => {
       const msgs = await validate({ object: obj });
-      assert.ok(msgs.some((m) => m.includes(fragment)), `expected "${fragment}" in ${JSON.stringify(msgs)}`);
+      assertSomeMessage(msgs, fragment);
     });
   }
 
@@ -158,7 +158,7 @@ describe('ASTS validation', () => {
   test('v1alpha1 objects are validated by the same rules', async () => {
     assert.deepEqual(await validate({ object: sts(), version: 'v1alpha1' }), []);
     const msgs = await validate({ object: sts(rolling({ maxUnavailable: 2 })), version: 'v1alpha1' });
-    assert.ok(msgs.some((m) => m.includes('can only work with Parallel PodManagementPolicyType')));
+    assertSomeMessage(msgs, 'can only work with Parallel PodManagementPolicyType');
   });
 });
 

@@ -9,6 +9,7 @@ import { field, type FieldError } from '../../machinery/errors.js';
 import { deepEqual, clone } from '../../machinery/deep-equal.js';
 import { specOf } from '../../machinery/podspec/workload-validation.js';
 import { child, items, str, stringMap, type Json } from '../../machinery/json.js';
+import { immutableExcept } from '../common/immutable-spec.js';
 import { nonImageChange } from '../common/template-diff.js';
 
 const mutableFields = ['replicas', 'ordinals', 'template', 'reserveOrdinals', 'lifecycle', 'revisionHistoryLimit',
@@ -19,8 +20,7 @@ export const immutableSpecMessage = "updates to statefulset spec for fields othe
   + "'volumeClaimUpdateStrategy', 'updateStrategy' and 'scaleStrategy' are forbidden";
 
 export function validateStatefulSetSpecUpdate(obj: KObject, old: KObject): FieldError[] {
-  const rest = (spec: Json): Json => Object.fromEntries(Object.entries(spec).filter(([k]) => !mutableFields.includes(k)));
-  return deepEqual(rest(specOf(obj)), rest(specOf(old))) ? [] : [field.forbidden('spec', immutableSpecMessage)];
+  return immutableExcept('spec', specOf(obj), specOf(old), mutableFields, immutableSpecMessage);
 }
 
 /** The denial message of a template change InPlaceOnly cannot apply, or undefined. */

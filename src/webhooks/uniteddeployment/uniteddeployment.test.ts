@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KObject } from '../../api/meta.js';
-import { admissionInput, messages, type InputOptions } from '../common/test-kit.js';
+import { admissionInput, assertSomeMessage, messages, type InputOptions } from '../testkit.js';
 import { unitedDeploymentWebhooks } from './index.js';
 
 type Spec = Record<string, unknown>;
@@ -126,7 +126,7 @@ describe('UnitedDeployment validation', () => {
   for (const [name, obj, fragment] of invalid) {
     test(`rejects ${name}`, async () => {
       const msgs = await validate({ object: obj });
-      assert.ok(msgs.some((m) => m.includes(fragment)), `expected "${fragment}" in ${JSON.stringify(msgs)}`);
+      assertSomeMessage(msgs, fragment);
     });
   }
 

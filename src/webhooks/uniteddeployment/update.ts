@@ -9,6 +9,7 @@ import { field, type FieldError } from '../../machinery/errors.js';
 import { deepEqual } from '../../machinery/deep-equal.js';
 import { specOf } from '../../machinery/podspec/workload-validation.js';
 import { child, items, str, type Json } from '../../machinery/json.js';
+import { immutableExcept } from '../common/immutable-spec.js';
 import { presentKinds } from './template-validation.js';
 
 const mutableTemplateFields: Record<string, string[]> = {
@@ -34,9 +35,8 @@ function templateUpdateErrors(template: Json | undefined, oldTemplate: Json | un
   }
   const mutable = mutableTemplateFields[kind];
   if (!mutable) return [];
-  const rest = (t: Json | undefined): Json =>
-    Object.fromEntries(Object.entries(child(child(t, kind), 'spec') ?? {}).filter(([k]) => !mutable.includes(k)));
-  return deepEqual(rest(template), rest(oldTemplate)) ? [] : [field.forbidden(`spec.template.${kind}.spec`, templateMessages[kind])];
+  const specIn = (t: Json | undefined) => child(child(t, kind), 'spec');
+  return immutableExcept(`spec.template.${kind}.spec`, specIn(template), specIn(oldTemplate), mutable, templateMessages[kind]);
 }
 
 function topologyUpdateErrors(obj: KObject, old: KObject): FieldError[] {

@@ -12,7 +12,7 @@ import { defaultPodSpec } from '../../machinery/podspec/pod-spec-defaults.js';
 import { validatePodSpec } from '../../machinery/podspec/pod-spec-validation.js';
 import { validateAnnotations, validateLabels } from '../../machinery/validation/names.js';
 import { child, ensure, has, items, str, stringMap, type Json } from '../../machinery/json.js';
-import { groupOf } from './target.js';
+import { groupOf } from '../common/target-ref.js';
 
 /** The target's pod template as a Pod, claim templates mocked in as volumes for Kruise sets. */
 function podOf(target: KObject): Json {

@@ -8,15 +8,9 @@ import { ConfigMaps, Deployments, Jobs, ReplicaSets, StatefulSets, type Resource
 import type { Client } from '../../client/client.js';
 import { isNotFound } from '../../machinery/errors.js';
 import { isObject, str, type Json } from '../../machinery/json.js';
+import { groupOf } from '../common/target-ref.js';
 
 export interface TargetRef { apiVersion: string; kind: string; name: string }
-
-/** The group of an apiVersion (`apps/v1` → apps, `v1` → ""), or undefined when it does not parse. */
-export function groupOf(apiVersion: string): string | undefined {
-  const parts = apiVersion.split('/');
-  if (parts.length > 2) return undefined;
-  return parts.length === 2 ? parts[0] : '';
-}
 
 export function sameTarget(a: TargetRef, b: TargetRef): boolean {
   return groupOf(a.apiVersion) === groupOf(b.apiVersion) && a.kind === b.kind && a.name === b.name;

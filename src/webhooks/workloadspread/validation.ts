@@ -12,7 +12,8 @@ import { validateLabelSelector } from '../../machinery/validation/label-selector
 import { child, has, items, str, type Json } from '../../machinery/json.js';
 import { validateSubsetPatches } from './patch.js';
 import { subsetFieldNames, validateSubsets } from './subsets.js';
-import { getTarget, groupOf, knownKinds, readWhitelist, sameTarget, type TargetRef } from './target.js';
+import { groupOf } from '../common/target-ref.js';
+import { getTarget, knownKinds, readWhitelist, sameTarget, type TargetRef } from './target.js';
 
 export const WorkloadSpreads: ResourceType = { group: 'apps.kruise.io', version: 'v1beta1', resource: 'workloadspreads', kind: 'WorkloadSpread', namespaced: true };
 

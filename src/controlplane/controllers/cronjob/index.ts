@@ -12,8 +12,6 @@ import { CronJobReconciler } from './reconcile.js';
 import type { CronJob, OwnedJob } from './types.js';
 
 export { CronJobReconciler } from './reconcile.js';
-export { parseCronSchedule, type CronSchedule } from './cron-schedule.js';
-export { nextActivation, isValidTimeZone } from './cron-next.js';
 export type { CronJob, CronJobStatus } from './types.js';
 
 export interface CronJobControllerOptions {

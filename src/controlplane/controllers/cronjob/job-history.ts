@@ -6,7 +6,7 @@
 import { clone } from '../../../machinery/deep-equal.js';
 import { newControllerRef } from '../shared/controller-ref.js';
 import { timeOf } from '../shared/types.js';
-import { formatRfc3339InZone } from './cron-next.js';
+import { formatRfc3339InZone } from '../../../machinery/time-zone.js';
 import { jobNameFor } from './schedule-times.js';
 import { jobFinishedAs, jobRef, scheduledTimestampAnnotation, type CronJob, type CronJobStatus, type OwnedJob } from './types.js';
 

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseCronSchedule } from './cron-schedule.js';
+import { parseCronSchedule } from '../../../machinery/cron.js';
 import { delayUntilNext, isTooLate, jobNameFor, mostRecentScheduleTime, type ScheduleInput } from './schedule-times.js';
 
 const at = (iso: string) => Date.parse(iso);

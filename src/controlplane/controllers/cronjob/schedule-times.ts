@@ -3,8 +3,8 @@
  * starting deadline), how many were missed, and how long until the next one. Pure functions of the
  * CronJob's times and `now`, so the arithmetic is tested without a cluster.
  */
-import type { CronSchedule } from './cron-schedule.js';
-import { nextActivation } from './cron-next.js';
+import type { CronSchedule } from '../../../machinery/cron.js';
+import { nextActivation } from '../../../machinery/cron-next.js';
 
 export interface ScheduleInput {
   schedule: CronSchedule;

@@ -10,7 +10,7 @@ import { isAlreadyExists, isNotFound } from '../../../machinery/errors.js';
 import type { EventRecorder } from '../../../runtime/events.js';
 import { controllerRef } from '../../../runtime/indexers.js';
 import { rfc3339 } from '../shared/types.js';
-import { formatRfc3339InZone } from './cron-next.js';
+import { formatRfc3339InZone } from '../../../machinery/time-zone.js';
 import { newJobFor } from './job-history.js';
 import { isTooLate, jobNameFor, mostRecentScheduleTime, tooManyMissed, type ScheduleInput } from './schedule-times.js';
 import { jobFinishedAs, jobRef, type CronJob, type CronJobStatus, type OwnedJob } from './types.js';

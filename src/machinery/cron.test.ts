@@ -1,8 +1,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { parseCronSchedule, type CronFields } from './cron-schedule.js';
-import { formatRfc3339InZone, isValidTimeZone, nextActivation } from './cron-next.js';
+import { cronScheduleError, parseCronSchedule, parseStandardSchedule, type CronFields } from './cron.js';
+import { nextActivation } from './cron-next.js';
+import { formatRfc3339InZone, isValidTimeZone, loadTimeZoneError } from './time-zone.js';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
@@ -41,6 +42,49 @@ describe('parseCronSchedule', () => {
   for (const [spec, message] of bad) {
     test(`rejects ${JSON.stringify(spec)}`, () => assert.throws(() => parseCronSchedule(spec), message));
   }
+});
+
+describe('parseStandardSchedule and cronScheduleError (the ParseStandard wording)', () => {
+  test('a TZ= or CRON_TZ= prefix names the zone', () => {
+    assert.deepEqual(parseStandardSchedule('CRON_TZ=Asia/Shanghai 0 9 * * *'), { schedule: parseCronSchedule('0 9 * * *'), timeZone: 'Asia/Shanghai' });
+    assert.equal(parseStandardSchedule('TZ=UTC @hourly').timeZone, 'UTC');
+    assert.equal(parseStandardSchedule('0 9 * * *').timeZone, undefined);
+  });
+
+  test('errors read as robfig/cron words them', () => {
+    const cases: [string, string | undefined][] = [
+      ['0 0 31 2 *', undefined],
+      ['*/15 0-6,22 1 JAN,jul ?', undefined],
+      ['@every 1h30m', undefined],
+      ['', 'empty spec string'],
+      ['* * * * 8', 'end of range (8) above maximum (6): 8'],
+      ['5-1 * * * *', 'beginning of range (5) beyond end of range (1): 5-1'],
+      ['70/5 * * * *', 'beginning of range (70) beyond end of range (59): 70/5'],
+      ['*/0 * * * *', 'step of range should be a positive number: */0'],
+      ['*/-1 * * * *', 'negative number (-1) not allowed: -1'],
+      ['x * * * *', 'failed to parse int from x: strconv.Atoi: parsing "x": invalid syntax'],
+      ['1/2/3 * * * *', 'too many slashes: 1/2/3'],
+      ['@every 1', 'failed to parse duration @every 1: time: missing unit in duration "1"'],
+      ['@every 5d', 'failed to parse duration @every 5d: time: unknown unit "d" in duration "5d"'],
+      ['TZ=UTC', 'provided bad location UTC: missing schedule after the time zone'],
+      ['TZ=Mars/Olympus * * * * *', 'provided bad location Mars/Olympus: unknown time zone Mars/Olympus'],
+      ['TZ=UTC ', 'expected exactly 5 fields, found 0: []'],
+    ];
+    for (const [spec, message] of cases) assert.equal(cronScheduleError(spec), message, spec);
+  });
+
+  test('@every rounds to whole seconds, at least one', () => {
+    assert.deepEqual(parseCronSchedule('@every 1.5s'), { kind: 'every', intervalMs: 1000 });
+    assert.deepEqual(parseCronSchedule('@every 100ms'), { kind: 'every', intervalMs: 1000 });
+    assert.deepEqual(parseCronSchedule('@every .5m'), { kind: 'every', intervalMs: 30_000 });
+  });
+
+  test('time zones load as Go loads them', () => {
+    assert.equal(loadTimeZoneError('Local'), undefined);
+    assert.equal(loadTimeZoneError(''), undefined);
+    assert.equal(loadTimeZoneError('Europe/Paris'), undefined);
+    assert.equal(loadTimeZoneError('Mars/Olympus'), 'unknown time zone Mars/Olympus');
+  });
 });
 
 describe('nextActivation', () => {

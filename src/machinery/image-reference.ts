@@ -1,6 +1,8 @@
 /**
- * Docker image reference grammar (the one containerd and the kruise-daemon normalise with): the
- * webhooks reject what the daemon could not parse, with the parser's own error texts.
+ * Container image references in the distribution/reference grammar (`[domain[:port]/]path[:tag][@digest]`),
+ * with that library's error texts, which clients match on. `referenceError` is its Parse (the
+ * reference as written); `normalizedReferenceError` is ParseNormalizedNamed, the form containerd and
+ * the kruise-daemon pull with (`nginx` → `docker.io/library/nginx`).
  */
 
 const alphaNumeric = '[a-z0-9]+';
@@ -28,6 +30,18 @@ function digestError(value: string): string | undefined {
   return undefined;
 }
 
+/** Why `ref` does not parse as written (reference.Parse), or undefined when it does. */
+export function referenceError(ref: string): string | undefined {
+  const m = referenceRe.exec(ref);
+  if (!m) {
+    if (ref === '') return 'repository name must have at least one component';
+    if (referenceRe.test(ref.toLowerCase())) return 'repository name must be lowercase';
+    return 'invalid reference format';
+  }
+  if (m[1].length > NAME_TOTAL_LENGTH_MAX) return `repository name must not be more than ${NAME_TOTAL_LENGTH_MAX} characters`;
+  return m[3] === undefined ? undefined : digestError(m[3]);
+}
+
 /** `nginx` → `docker.io/library/nginx`: splits off the registry the way ParseNormalizedNamed does. */
 function splitDomain(ref: string): { domain: string; remainder: string } {
   const slash = ref.indexOf('/');
@@ -42,23 +56,12 @@ function splitDomain(ref: string): { domain: string; remainder: string } {
   return { domain, remainder };
 }
 
-function parseError(ref: string): string | undefined {
-  const m = referenceRe.exec(ref);
-  if (!m) {
-    if (ref === '') return 'repository name must have at least one component';
-    if (referenceRe.test(ref.toLowerCase())) return 'repository name must be lowercase';
-    return 'invalid reference format';
-  }
-  if (m[1].length > NAME_TOTAL_LENGTH_MAX) return `repository name must not be more than ${NAME_TOTAL_LENGTH_MAX} characters`;
-  return m[3] === undefined ? undefined : digestError(m[3]);
-}
-
-/** Why `ref` is not a valid (normalisable) image reference, or undefined when it is. */
-export function imageReferenceError(ref: string): string | undefined {
+/** Why `ref` is not a valid normalisable image reference (ParseNormalizedNamed), or undefined. */
+export function normalizedReferenceError(ref: string): string | undefined {
   if (/^[a-f0-9]{64}$/.test(ref)) return `invalid repository name (${ref}), cannot specify 64-byte hexadecimal strings`;
   const { domain, remainder } = splitDomain(ref);
   const colon = remainder.indexOf(':');
   const remoteName = colon < 0 ? remainder : remainder.slice(0, colon);
   if (remoteName.toLowerCase() !== remoteName) return 'invalid reference format: repository name must be lowercase';
-  return parseError(`${domain}/${remainder}`);
+  return referenceError(`${domain}/${remainder}`);
 }

@@ -1,7 +1,7 @@
 /**
  * The name rule OpenKruise's webhooks apply to BroadcastJob, AdvancedCronJob and SidecarSet
  * names: `^[a-zA-Z0-9\-]+$`, at most 63 characters, worded as apimachinery's RegexError and
- * MaxLenError print it. (Shared by the job and sidecar webhooks; a candidate for webhooks/common.)
+ * MaxLenError print it. Shared by the BroadcastJob, AdvancedCronJob and SidecarSet webhooks.
  */
 import { field, type FieldError } from '../../machinery/errors.js';
 
