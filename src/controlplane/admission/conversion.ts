@@ -3,12 +3,14 @@
  * ConversionReview per (CRD, desired version), batching every object asked for in the same tick
  * (a LIST converts all its items in one call, as kube does). The answer must keep the request's
  * uid, the object count, and each object's kind, name, namespace and uid; only labels and
- * annotations of the converted metadata are kept, the rest is restored from the original.
+ * annotations of the converted metadata are kept (checked as kube checks them when changed), the
+ * rest is restored from the original.
  */
 import { randomUUID } from 'node:crypto';
-import type { KObject } from '../../api/meta.js';
+import type { KObject, ObjectMeta } from '../../api/meta.js';
 import type { ConversionReview } from '../../api/admission.js';
-import { StatusError } from '../../machinery/errors.js';
+import { fieldErrorMessage, StatusError } from '../../machinery/errors.js';
+import { validateAnnotations, validateLabels } from '../../machinery/validation/names.js';
 import type { Converter } from '../registry/crd-resources.js';
 import type { Registry } from '../registry/registry.js';
 import type { WebhookClientConfig } from './webhook-config.js';
@@ -103,14 +105,61 @@ function checkConverted(what: string, original: KObject, converted: KObject, des
   const invalid = (why: string) => new StatusError(500, '', `conversion webhook for ${what} returned invalid converted object at index ${index}: ${why}`);
   if (converted?.apiVersion !== desired) throw invalid(`invalid groupVersion (expected ${desired}, received ${converted?.apiVersion ?? ''})`);
   if (converted.kind !== original.kind) throw invalid(`invalid kind (expected ${original.kind}, received ${converted.kind ?? ''})`);
-  const m = typeof converted.metadata === 'object' && converted.metadata !== null ? converted.metadata : undefined;
-  if (!m) throw invalid('missing metadata in converted object');
+  const hasMeta = typeof converted.metadata === 'object' && converted.metadata !== null && !Array.isArray(converted.metadata);
+  const m: Partial<ObjectMeta> = hasMeta ? converted.metadata : {};
   const o = original.metadata;
   if ((m.name ?? '') !== (o.name ?? '')) throw invalid(`must have the same name: ${o.name ?? ''} != ${m.name ?? ''}`);
   if ((m.namespace ?? '') !== (o.namespace ?? '')) throw invalid(`must have the same namespace: ${o.namespace ?? ''} != ${m.namespace ?? ''}`);
   if ((m.uid ?? '') !== (o.uid ?? '')) throw invalid(`must have the same UID: ${o.uid ?? ''} != ${m.uid ?? ''}`);
-  const metadata = { ...structuredClone(o), labels: m.labels ?? undefined, annotations: m.annotations ?? undefined };
-  if (!metadata.labels) delete metadata.labels;
-  if (!metadata.annotations) delete metadata.annotations;
-  return { ...converted, metadata };
+  return { ...converted, metadata: restoredMetadata(what, original, converted.metadata, index) };
+}
+
+/**
+ * restoreObjectMeta: the original metadata, with the converted object's labels and annotations,
+ * which must be maps of strings and, when the webhook changed them, valid.
+ */
+function restoredMetadata(what: string, original: KObject, convertedMeta: unknown, index: number): ObjectMeta {
+  const invalid = (why: string) => new StatusError(500, '', `conversion webhook for ${what} returned invalid metadata in object at index ${index}: ${why}`);
+  if (convertedMeta === undefined || convertedMeta === null) throw invalid('missing metadata in converted object');
+  if (typeof convertedMeta !== 'object' || Array.isArray(convertedMeta)) throw invalid(`invalid metadata of type ${goType(convertedMeta)} in converted object`);
+  const metadata: ObjectMeta = structuredClone(original.metadata);
+  for (const key of ['labels', 'annotations'] as const) {
+    const value = (convertedMeta as Record<string, unknown>)[key];
+    if (value === undefined || value === null) {
+      delete metadata[key];
+      continue;
+    }
+    if (typeof value !== 'object' || Array.isArray(value)) throw invalid(`invalid metadata.${key} of type ${goType(value)} in converted object`);
+    const entries = Object.entries(value);
+    const bad = entries.find(([, v]) => typeof v !== 'string');
+    if (bad) throw invalid(`metadata.${key}[${bad[0]}] must be a string, but is ${goType(bad[1])} in converted object`);
+    const map = value as Record<string, string>;
+    const before = original.metadata[key] ?? {};
+    const changed = Object.keys(before).length !== entries.length || entries.some(([k, v]) => before[k] !== v);
+    if (changed) {
+      // kube names the annotations path `metadata.annotation` here.
+      const errs = key === 'labels' ? validateLabels(map, 'metadata.labels') : validateAnnotations(map, 'metadata.annotation');
+      if (errs.length > 0) throw invalid(aggregate(errs.map(fieldErrorMessage)));
+    }
+    metadata[key] = map;
+  }
+  return metadata;
+}
+
+/** utilerrors.Aggregate's text: one message as is, several deduplicated in brackets. */
+function aggregate(messages: string[]): string {
+  const unique = [...new Set(messages)];
+  return unique.length === 1 ? unique[0] : `[${unique.join(', ')}]`;
+}
+
+/** How Go's %T prints a decoded JSON value. */
+function goType(value: unknown): string {
+  if (value === null || value === undefined) return '<nil>';
+  if (Array.isArray(value)) return '[]interface {}';
+  switch (typeof value) {
+    case 'string': return 'string';
+    case 'number': return 'float64';
+    case 'boolean': return 'bool';
+    default: return 'map[string]interface {}';
+  }
 }

@@ -1,4 +1,4 @@
-/** POST to a collection: metadata, defaults, admission, validation, then the store. */
+/** POST to a collection: defaults, mutating admission, system metadata, validation, then the store. */
 import { randomUUID } from 'node:crypto';
 import type { KObject } from '../../api/meta.js';
 import { errors, field } from '../../machinery/errors.js';
@@ -51,31 +51,47 @@ export async function createObject(core: RegistryCore, r: ServedResource, namesp
   let obj: KObject = { ...body, apiVersion: apiVersionOf(d), kind: d.kind, metadata: { ...body.metadata } };
   const m = obj.metadata;
   if (m.resourceVersion) throw errors.badRequest('resourceVersion should not be set on objects to be created');
-  if (!m.name && !m.generateName) {
-    throw errors.invalid(d.kind, '', d.group, [field.required('metadata.name', 'name or generateName is required')]);
-  }
   if (d.namespaced) m.namespace = namespace ?? m.namespace ?? 'default';
   else delete m.namespace;
   if (d.namespaced) await checkNamespaceWritable(core, m.namespace!);
-  m.uid = randomUUID();
-  m.creationTimestamp = timestamp(now);
-  delete m.deletionTimestamp;
-  delete m.deletionGracePeriodSeconds;
-  if (r.tracksGeneration) m.generation = 1;
-  else delete m.generation;
-  const generated = !m.name;
-  if (generated) m.name = generatedName(m.generateName!);
   handleUnknownFields(r, obj, ctx);
-  if (d.subresources?.status) delete obj.status;
   r.strategy.default?.(obj);
   applySchemaDefaults(r, obj);
-  obj = (await core.admission.mutate({ operation: 'CREATE', resource: r, namespace: m.namespace, name: m.name, object: obj, ctx })) ?? obj;
+  // As in kube-apiserver, webhooks see the object before the store fills uid, timestamps and a
+  // generated name, and before the strategy resets status.
+  obj = (await core.admission.mutate({ operation: 'CREATE', resource: r, namespace: m.namespace, name: m.name || undefined, object: obj, ctx })) ?? obj;
+  const generated = fillSystemFields(r, obj, m.namespace, now);
   r.strategy.prepareForCreate?.(obj);
   validateObject(r, obj, undefined);
   await core.admission.validate({ operation: 'CREATE', resource: r, namespace: obj.metadata.namespace, name: obj.metadata.name, object: obj, ctx });
   if (!options.managedFieldsSet) trackUpdate(r, undefined, obj, ctx, now);
   if (ctx.dryRun) return obj;
   return storeWithGeneratedName(core, r, obj, generated);
+}
+
+/** What kube's store and BeforeCreate do after mutating admission. Returns whether the name was generated. */
+function fillSystemFields(r: ServedResource, obj: KObject, namespace: string | undefined, now: Date): boolean {
+  const d = r.definition;
+  if (typeof obj.metadata !== 'object' || obj.metadata === null) obj.metadata = {};
+  const m = obj.metadata;
+  if (d.namespaced && m.namespace && m.namespace !== namespace) {
+    throw errors.badRequest('the namespace of the provided object does not match the namespace sent on the request');
+  }
+  if (d.namespaced) m.namespace = namespace;
+  else delete m.namespace;
+  if (!m.name && !m.generateName) {
+    throw errors.invalid(d.kind, '', d.group, [field.required('metadata.name', 'name or generateName is required')]);
+  }
+  m.uid = randomUUID();
+  m.creationTimestamp = timestamp(now);
+  delete m.deletionTimestamp;
+  delete m.deletionGracePeriodSeconds;
+  if (r.tracksGeneration) m.generation = 1;
+  else delete m.generation;
+  if (d.subresources?.status) delete obj.status;
+  if (m.name) return false;
+  m.name = generatedName(m.generateName!);
+  return true;
 }
 
 async function storeWithGeneratedName(core: RegistryCore, r: ServedResource, obj: KObject, generated: boolean): Promise<KObject> {

@@ -7,7 +7,7 @@ import { errors } from '../../machinery/errors.js';
 import { StoreError } from '../storage/store.js';
 import type { RegistryCore } from './core.js';
 import { storeErrorToStatus, timestamp } from './core.js';
-import type { RequestContext } from './context.js';
+import type { AdmissionAttributes, RequestContext } from './context.js';
 import { apiVersionOf, type ServedResource } from './served-resource.js';
 import { loadCurrent } from './update.js';
 
@@ -22,22 +22,29 @@ export interface DeleteOptions {
 
 const propagationFinalizers: Record<PropagationPolicy, string | undefined> = { Orphan: 'orphan', Foreground: 'foregroundDeletion', Background: undefined };
 
-export async function deleteObject(core: RegistryCore, r: ServedResource, namespace: string | undefined, name: string, options: DeleteOptions, ctx: RequestContext): Promise<KObject> {
+/**
+ * How a delete is admitted: a DELETE of one object with its name; each item of a DELETE of a
+ * collection without one (kube's DeleteCollection admits every item under the request's empty name);
+ * the delete an eviction makes not at all (its admission was the eviction's CREATE).
+ */
+export type DeleteAdmission = 'object' | 'collection-item' | 'none';
+
+export async function deleteObject(core: RegistryCore, r: ServedResource, namespace: string | undefined, name: string, options: DeleteOptions, ctx: RequestContext, admission: DeleteAdmission = 'object'): Promise<KObject> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await deleteOnce(core, r, namespace, name, options, ctx);
+      return await deleteOnce(core, r, namespace, name, options, ctx, admission);
     } catch (e) {
       if (!(e instanceof StoreError && e.code === 'Conflict') || attempt > 20) throw storeErrorToStatus(e, r, name);
     }
   }
 }
 
-async function deleteOnce(core: RegistryCore, r: ServedResource, namespace: string | undefined, name: string, options: DeleteOptions, ctx: RequestContext): Promise<KObject> {
+async function deleteOnce(core: RegistryCore, r: ServedResource, namespace: string | undefined, name: string, options: DeleteOptions, ctx: RequestContext, admission: DeleteAdmission): Promise<KObject> {
   const current = loadCurrent(core, r, namespace, name);
   const requested = apiVersionOf(r.definition);
   const old = await r.convert(current.object, requested);
   checkPreconditions(r, old, options);
-  await core.admission.validate({ operation: 'DELETE', resource: r, namespace, name, oldObject: old, options, ctx });
+  if (admission !== 'none') await admitDelete(core, { operation: 'DELETE', resource: r, namespace, name: admission === 'object' ? name : undefined, oldObject: old, options, ctx });
   const policy = options.propagationPolicy ?? legacyPolicy(options) ?? r.strategy.defaultPropagationPolicy ?? 'Background';
   const finalizers = withPropagationFinalizer(old.metadata.finalizers ?? [], policy, !!old.metadata.deletionTimestamp);
   const grace = gracePeriod(r, old, options);
@@ -61,6 +68,12 @@ async function deleteOnce(core: RegistryCore, r: ServedResource, namespace: stri
   if (ctx.dryRun) return obj;
   const stored = await core.store.update(current.key, await r.convert(obj, r.storageApiVersion), current.rv);
   return r.convert(stored.object, requested);
+}
+
+/** Mutating admission runs too (a webhook may deny); there is no object, so what it returns is ignored. */
+async function admitDelete(core: RegistryCore, attrs: AdmissionAttributes): Promise<void> {
+  await core.admission.mutate(attrs);
+  await core.admission.validate(attrs);
 }
 
 function checkPreconditions(r: ServedResource, old: KObject, options: DeleteOptions): void {
@@ -88,15 +101,20 @@ function withPropagationFinalizer(existing: string[], policy: PropagationPolicy,
   return wanted ? [...others, wanted] : others;
 }
 
+/**
+ * Only kinds with a graceful delete strategy (pods) wait; others go at once whatever the client
+ * asks. A pod not on a node, or finished, goes at once too; a negative period counts as 1s.
+ */
 function gracePeriod(r: ServedResource, old: KObject, options: DeleteOptions): number {
-  if (options.gracePeriodSeconds !== undefined) return Math.max(0, options.gracePeriodSeconds);
   const isPod = r.definition.group === '' && r.definition.plural === 'pods';
+  if (!isPod && !r.strategy.defaultGracePeriodSeconds) return 0;
+  let period = options.gracePeriodSeconds ?? r.strategy.defaultGracePeriodSeconds?.(old) ?? 0;
   if (isPod) {
     const spec = old.spec as { nodeName?: string } | undefined;
     const phase = (old.status as { phase?: string } | undefined)?.phase;
-    if (!spec?.nodeName || phase === 'Succeeded' || phase === 'Failed') return 0;
+    if (!spec?.nodeName || phase === 'Succeeded' || phase === 'Failed') period = 0;
   }
-  return Math.max(0, r.strategy.defaultGracePeriodSeconds?.(old) ?? 0);
+  return period < 0 ? 1 : period;
 }
 
 function isNamespace(r: ServedResource): boolean {

@@ -38,8 +38,9 @@ export class Registry {
 
   get(r: ServedResource, ns: string | undefined, name: string): Promise<KObject> { return getObject(this.core, r, ns, name); }
   list(r: ServedResource, ns: string | undefined, o: ListOptions): Promise<KList> { return listObjects(this.core, r, ns, o); }
-  watch(r: ServedResource, ns: string | undefined, o: WatchOptions, deliver: (d: WatchDelivery) => void): RegistryWatch {
-    return watchObjects(this.core, r, ns, o, deliver);
+  /** `end` is called when the watch ends by itself (after delivering an ERROR event). */
+  watch(r: ServedResource, ns: string | undefined, o: WatchOptions, deliver: (d: WatchDelivery) => void, end?: () => void): RegistryWatch {
+    return watchObjects(this.core, r, ns, o, deliver, end);
   }
   create(r: ServedResource, ns: string | undefined, body: KObject, ctx: RequestContext): Promise<KObject> { return createObject(this.core, r, ns, body, ctx); }
   update(r: ServedResource, ns: string | undefined, name: string, body: KObject, ctx: RequestContext, subresource?: string): Promise<KObject> {
@@ -64,7 +65,7 @@ export class Registry {
     let count = 0;
     for (const item of items) {
       try {
-        await deleteObject(this.core, r, item.object.metadata.namespace, item.object.metadata.name!, del, ctx);
+        await deleteObject(this.core, r, item.object.metadata.namespace, item.object.metadata.name!, del, ctx, 'collection-item');
         count++;
       } catch (e) {
         if ((e as { code?: number }).code !== 404) throw e;

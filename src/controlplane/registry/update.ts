@@ -1,6 +1,6 @@
 /**
- * PUT and the shared update path used by PATCH and subresources: carry server-owned metadata
- * over, isolate status, bump generation on spec changes, admit, validate, then compare-and-swap.
+ * PUT and the shared update path used by PATCH and subresources: scope the write (write-scope.ts),
+ * admit, bump generation on spec changes, validate, then compare-and-swap.
  */
 import type { KObject } from '../../api/meta.js';
 import { errors } from '../../machinery/errors.js';
@@ -14,6 +14,7 @@ import { objectKey } from './keys.js';
 import { checkBodyMatches } from './create.js';
 import { applySchemaDefaults, handleUnknownFields, validateObject } from './validate.js';
 import { trackUpdate } from './managed.js';
+import { scopeAdmitted, scopeRequest } from './write-scope.js';
 
 export interface UpdateOptions {
   subresource?: string;
@@ -51,13 +52,15 @@ export async function writeUpdate(core: RegistryCore, r: ServedResource, current
   if (uid && uid !== old.metadata.uid) {
     throw errors.conflict(d.plural, old.metadata.name!, d.group, `Precondition failed: UID in precondition: ${uid}, UID in object meta: ${old.metadata.uid}`);
   }
-  let obj = mergeServerOwned(r, old, next, options.subresource);
+  let obj = scopeRequest(r, old, next, options.subresource);
   handleUnknownFields(r, obj, ctx);
   r.strategy.default?.(obj);
   applySchemaDefaults(r, obj);
   // As in kube-apiserver, mutating admission sees the object before the strategy prepares it, so a
-  // webhook that restores what a patch removed (defaults) does not bump the generation.
-  obj = (await core.admission.mutate({ operation: 'UPDATE', resource: r, subresource: options.subresource, namespace: old.metadata.namespace, name: old.metadata.name, object: obj, oldObject: old, ctx })) ?? obj;
+  // webhook that restores what a patch removed (defaults) does not bump the generation; what the
+  // strategy resets (spec on /status, status on the main resource) a webhook cannot change either.
+  const admitted = await core.admission.mutate({ operation: 'UPDATE', resource: r, subresource: options.subresource, namespace: old.metadata.namespace, name: old.metadata.name, object: obj, oldObject: old, ctx });
+  obj = scopeAdmitted(r, old, admitted ?? obj, options.subresource);
   r.strategy.prepareForUpdate?.(obj, old);
   if (r.tracksGeneration && options.subresource !== 'status' && specChanged(r, old, obj)) obj.metadata.generation = (old.metadata.generation ?? 0) + 1;
   validateObject(r, obj, old);
@@ -77,31 +80,6 @@ export async function writeUpdate(core: RegistryCore, r: ServedResource, current
   }
   const result = await core.store.update(key, stored, current.rv);
   return r.convert(result.object, requested);
-}
-
-/** Fields the client cannot change through this endpoint are taken from the stored object. */
-function mergeServerOwned(r: ServedResource, old: KObject, next: KObject, subresource?: string): KObject {
-  const m = old.metadata;
-  if (subresource === 'status') {
-    // kube's Deployment status strategy keeps annotation changes (the controller writes revision annotations with status)
-    const isDeployment = r.definition.group === 'apps' && r.definition.plural === 'deployments';
-    const annotations = isDeployment ? next.metadata?.annotations : m.annotations;
-    return { ...old, status: next.status, metadata: { ...m, annotations, managedFields: m.managedFields } };
-  }
-  const obj: KObject = { ...next, apiVersion: old.apiVersion, kind: old.kind };
-  obj.metadata = {
-    ...next.metadata,
-    name: m.name, namespace: m.namespace, uid: m.uid, creationTimestamp: m.creationTimestamp,
-    deletionTimestamp: m.deletionTimestamp, deletionGracePeriodSeconds: m.deletionGracePeriodSeconds,
-    generation: m.generation, resourceVersion: m.resourceVersion,
-  };
-  if (next.metadata.managedFields === undefined) obj.metadata.managedFields = m.managedFields;
-  if (r.definition.subresources?.status) {
-    if (old.status === undefined) delete obj.status;
-    else obj.status = old.status;
-  }
-  for (const k of Object.keys(obj.metadata) as (keyof KObject['metadata'])[]) if (obj.metadata[k] === undefined) delete obj.metadata[k];
-  return obj;
 }
 
 function specChanged(r: ServedResource, old: KObject, obj: KObject): boolean {

@@ -77,6 +77,9 @@ function validateMetadataUpdate(obj: KObject, old: KObject): FieldError[] {
     const added = (m.finalizers ?? []).filter((f) => !(o.finalizers ?? []).includes(f));
     if (added.length > 0) errs.push(field.forbidden('metadata.finalizers', `no new finalizers can be added if the object is being deleted, found new finalizers ${JSON.stringify(added)}`));
   }
+  // Only a mutating webhook can get here with another name or uid: the request's are checked earlier.
+  if (m.name !== o.name) errs.push(field.invalid('metadata.name', m.name ?? '', 'field is immutable'));
   if (!deepEqual(m.namespace, o.namespace)) errs.push(field.invalid('metadata.namespace', m.namespace, 'field is immutable'));
+  if (m.uid !== o.uid) errs.push(field.invalid('metadata.uid', m.uid ?? '', 'field is immutable'));
   return errs;
 }
