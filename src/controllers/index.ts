@@ -3,6 +3,7 @@
  * (multidomain-protection-architecture.md G.6). Workload controllers register here as they land.
  */
 import type { Manager } from '../runtime/manager.js';
+import { setupCloneSetController } from './cloneset/index.js';
 import { setupPodReadinessController } from './podreadiness/index.js';
 
 export interface ControllerRegistration {
@@ -14,6 +15,7 @@ export interface ControllerRegistration {
 
 export const kruiseControllers: ControllerRegistration[] = [
   { name: 'pod-readiness-controller', enabled: () => true, setup: (m) => { setupPodReadinessController(m); } },
+  { name: 'cloneset-controller', enabled: () => true, setup: (m) => { setupCloneSetController(m); } },
 ];
 
 /** Registers every enabled controller; returns the names of those registered. */

@@ -1,0 +1,55 @@
+/**
+ * What one CloneSet pass works with (the loaded object, its pods and claims, the budgets'
+ * predicates), and the per-revision-group counts of §4.6.2.
+ */
+import type { KObject } from '../../api/meta.js';
+import type { Client } from '../../client/client.js';
+import type { EventRecorder } from '../../runtime/events.js';
+import type { ResourceVersionExpectations, ScaleExpectations } from '../../runtime/expectations.js';
+import type { GroupCounts } from './numbers.js';
+import { availability, isPreDeleting, isToDelete, isUpdated, type CloneSet, type Pod } from './pods.js';
+
+export interface PassContext {
+  client: Client;
+  events: EventRecorder;
+  expectations: ScaleExpectations;
+  /** Pod writes of this controller, keyed `namespace/name`: the cache must show them before the pod is judged again. */
+  podUpdates: ResourceVersionExpectations;
+  key: string;
+  cs: CloneSet;
+  pods: Pod[];
+  claims: KObject[];
+  now: number;
+  isUpdated(pod: Pod): boolean;
+  isAvailable(pod: Pod): boolean;
+}
+
+export const podKey = (pod: Pod): string => `${pod.metadata.namespace}/${pod.metadata.name}`;
+
+export function newPassContext(base: Omit<PassContext, 'isUpdated' | 'isAvailable'>, updateRevision: string): PassContext {
+  const minReady = base.cs.spec.minReadySeconds ?? 0;
+  return {
+    ...base,
+    isUpdated: (pod) => isUpdated(pod, updateRevision),
+    isAvailable: (pod) => availability(pod, minReady, base.now).available,
+  };
+}
+
+/** Counts of the new (updated) and old groups. */
+export function groupCounts(c: PassContext, isNew: (pod: Pod) => boolean = c.isUpdated): { nw: GroupCounts; old: GroupCounts } {
+  const empty = (): GroupCounts => ({ total: 0, preDeleting: 0, active: 0, toDelete: 0, unavailable: 0 });
+  const nw = empty();
+  const old = empty();
+  for (const pod of c.pods) {
+    const g = isNew(pod) ? nw : old;
+    g.total++;
+    if (isPreDeleting(pod)) {
+      g.preDeleting++;
+      continue;
+    }
+    g.active++;
+    if (isToDelete(pod, c.cs)) g.toDelete++;
+    else if (!c.isAvailable(pod)) g.unavailable++;
+  }
+  return { nw, old };
+}

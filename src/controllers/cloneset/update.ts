@@ -1,0 +1,126 @@
+/**
+ * The update phase of a CloneSet pass (workloads.md §4.6.4): refresh in-place state and lifecycle
+ * labels first; then move up to |updateNum| pods to the target revision within the unavailability
+ * budget, in place when the policy and the template change allow, else by asking the scale phase
+ * to recreate them (label apps.kruise.io/specified-delete).
+ * Not yet: lifecycle inPlaceUpdate hook (PreparingUpdate), priority/scatter order, InPlaceOnly error.
+ */
+import { PodTemplateHashLabel } from '../../api/kruise/workloads/cloneset.js';
+import { ControllerRevisionHashLabel, LifecycleState, LifecycleStateLabel, LifecycleTimestampAnnotation, PodUpdatePolicy, SpecifiedDeleteLabel } from '../../api/kruise/workloads/labels.js';
+import { Pods } from '../../api/resource-type.js';
+import {
+  cloneSetRevisionLabels, hasGrace, isPodUpdateCompleted, planRefresh, revisionHash, type InPlaceUpdater,
+} from '../../control/inplaceupdate/index.js';
+import { lifecycleStatePatch, refreshLifecycleState, rfc3339 } from '../../control/lifecycle/index.js';
+import type { ControllerRevision } from '../../control/revision/index.js';
+import { calculateDiffs, passNumbers } from './numbers.js';
+import { updateOrder } from './order.js';
+import { groupCounts, podKey, type PassContext } from './pass.js';
+import { asLifecyclePod, isPreDeleting, type Pod } from './pods.js';
+
+export interface UpdateOutcome {
+  requeueAfterMs?: number;
+}
+
+const minRequeue = (a: number | undefined, b: number | undefined) => (a === undefined ? b : b === undefined ? a : Math.min(a, b));
+
+/** Step 1: returns true when some pod was written (the phase then stops). */
+async function refreshPods(c: PassContext, updater: InPlaceUpdater, out: UpdateOutcome): Promise<boolean> {
+  let changed = false;
+  const now = new Date(c.now);
+  for (const pod of c.pods) {
+    const plan = planRefresh(pod, now);
+    if (plan.kind !== 'none') {
+      const r = await updater.refresh(pod);
+      if (r.error) throw r.error;
+      changed = true;
+      continue;
+    }
+    out.requeueAfterMs = minRequeue(out.requeueAfterMs, plan.requeueAfterMs);
+    const state = refreshLifecycleState(asLifecyclePod(pod), c.cs.spec.lifecycle, 'CloneSet', isPodUpdateCompleted(pod));
+    const labels: Record<string, string> = {};
+    const revision = pod.metadata.labels?.[ControllerRevisionHashLabel];
+    if (revision && pod.metadata.labels?.[PodTemplateHashLabel] !== revisionHash(revision)) labels[PodTemplateHashLabel] = revisionHash(revision);
+    if (!state && Object.keys(labels).length === 0) continue;
+    const patch = state ? lifecycleStatePatch(state, now) : { metadata: { labels: {} as Record<string, string> } };
+    Object.assign(patch.metadata.labels, labels);
+    c.podUpdates.expectUpdated(podKey(pod), await c.client.patch(Pods, pod.metadata.namespace, pod.metadata.name!, 'strategic', patch));
+    changed = true;
+  }
+  return changed;
+}
+
+export async function updatePhase(
+  c: PassContext, updater: InPlaceUpdater, revisions: ControllerRevision[], current: ControllerRevision, update: ControllerRevision,
+): Promise<UpdateOutcome> {
+  const out: UpdateOutcome = {};
+  if (await refreshPods(c, updater, out)) return out;
+  const strategy = c.cs.spec.updateStrategy;
+  if (strategy?.type === 'OnDelete' || strategy?.rollingUpdate?.paused) return out;
+  // Plain name equality here (§4.6.4.3).
+  const onUpdate = (p: Pod) => p.metadata.labels?.[ControllerRevisionHashLabel] === update.metadata.name;
+  const { nw, old } = groupCounts(c, onUpdate);
+  const diffs = calculateDiffs(passNumbers(c.cs), nw, old);
+  if (diffs.updateNum === 0) return out;
+  const target = diffs.updateNum > 0 ? update : current;
+  const onTarget = (p: Pod) => p.metadata.labels?.[ControllerRevisionHashLabel] === target.metadata.name;
+  const candidates = updateOrder(c.pods.filter((p) => !onTarget(p) && !isPreDeleting(p) && !hasGrace(p)))
+    .slice(0, Math.abs(diffs.updateNum));
+  const unavailableOnTarget = c.pods.filter((p) => onTarget(p) && !c.isAvailable(p)).length;
+  let unavailableAll = c.pods.filter((p) => !c.isAvailable(p)).length;
+  const accepted: Pod[] = [];
+  for (const pod of candidates) {
+    if (unavailableOnTarget + accepted.length >= diffs.updateMaxUnavailable) break;
+    if (c.isAvailable(pod)) {
+      if (unavailableAll >= diffs.updateMaxUnavailable) break;
+      unavailableAll++;
+    }
+    accepted.push(pod);
+  }
+  const policy = strategy?.rollingUpdate?.podUpdatePolicy ?? PodUpdatePolicy.ReCreate;
+  for (const pod of accepted) {
+    const requeue = await updateOne(c, updater, pod, policy, revisions, target);
+    out.requeueAfterMs = minRequeue(out.requeueAfterMs, requeue);
+  }
+  return out;
+}
+
+async function updateOne(
+  c: PassContext, updater: InPlaceUpdater, pod: Pod, policy: string, revisions: ControllerRevision[], target: ControllerRevision,
+): Promise<number | undefined> {
+  const label = pod.metadata.labels?.[ControllerRevisionHashLabel];
+  const from = revisions.find((r) => r.metadata.name === label || (label !== undefined && revisionHash(r.metadata.name!) === label));
+  if (policy !== PodUpdatePolicy.ReCreate && from) {
+    const graceSeconds = c.cs.spec.updateStrategy?.rollingUpdate?.inPlaceUpdateStrategy?.gracePeriodSeconds ?? 0;
+    const now = new Date(c.now);
+    const r = await updater.update(pod, from, target, {
+      graceSeconds, revisionLabels: cloneSetRevisionLabels,
+      hooks: [(p) => {
+        p.metadata.labels = { ...p.metadata.labels, [LifecycleStateLabel]: LifecycleState.Updating };
+        p.metadata.annotations = { ...p.metadata.annotations, [LifecycleTimestampAnnotation]: rfc3339(now) };
+      }],
+    });
+    if (r.inPlaceUpdate) {
+      if (r.error) {
+        c.events.event(c.cs, 'Warning', 'FailedUpdatePodInPlace', `failed to update pod ${pod.metadata.name} in-place: ${String(r.error)}`);
+        throw r.error;
+      }
+      if (r.newResourceVersion) c.podUpdates.expectUpdated(podKey(pod), { metadata: { resourceVersion: r.newResourceVersion } });
+      c.events.event(c.cs, 'Normal', 'SuccessfulUpdatePodInPlace', `successfully update pod ${pod.metadata.name} in-place(revision ${target.metadata.name})`);
+      return r.requeueAfterMs;
+    }
+    if (policy === PodUpdatePolicy.InPlaceOnly) {
+      throw new Error(`find Pod ${pod.metadata.name} update strategy is InPlaceOnly but can not update in-place`);
+    }
+  }
+  if (pod.metadata.labels?.[SpecifiedDeleteLabel] !== undefined) return undefined;
+  try {
+    const patched = await c.client.patch(Pods, pod.metadata.namespace, pod.metadata.name!, 'strategic', { metadata: { labels: { [SpecifiedDeleteLabel]: 'true' } } });
+    c.podUpdates.expectUpdated(podKey(pod), patched);
+  } catch (e) {
+    c.events.event(c.cs, 'Warning', 'FailedUpdatePodReCreate', `failed to patch pod specified-delete ${pod.metadata.name}: ${String(e)}`);
+    throw e;
+  }
+  c.events.event(c.cs, 'Normal', 'SuccessfulUpdatePodReCreate', `successfully patch pod ${pod.metadata.name} specified-delete for update(revision ${target.metadata.name})`);
+  return undefined;
+}
