@@ -74,3 +74,35 @@ export async function apiClientFromKubeconfig(kubeconfigPath: string): Promise<A
     },
   };
 }
+
+export interface ManagerProcess {
+  child: ChildProcess;
+  webhookPort: number;
+  output(): string;
+}
+
+/**
+ * Spawns `kruise manager` on loopback only (URL-form webhooks at 127.0.0.1:<free port>, deletion
+ * protection on) and resolves at its ready line.
+ */
+export function startManagerProcess(kubeconfig: string, certDir: string, timeoutMs = 30_000): Promise<ManagerProcess> {
+  const args = ['manager', '--kubeconfig', kubeconfig, '--health-addr', '127.0.0.1:0', '--webhook-bind-address', '127.0.0.1',
+    '--no-leader-elect', '--feature-gates', 'ResourcesDeletionProtection=true', '--log-level', 'warn'];
+  const env = { ...process.env, WEBHOOK_HOST: '127.0.0.1', WEBHOOK_PORT: '0', WEBHOOK_CERT_DIR: certDir };
+  const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`manager not ready:\n${out}`)); }, timeoutMs);
+    const onExit = (code: number | null) => { clearTimeout(timer); reject(new Error(`manager exited ${code}:\n${out}`)); };
+    child.stderr!.on('data', (c: Buffer) => { out += c.toString(); });
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /kruise manager ready;.*webhooks on port (\d+)/.exec(out);
+      if (!m) return;
+      clearTimeout(timer);
+      child.off('exit', onExit);
+      resolve({ child, webhookPort: Number(m[1]), output: () => out });
+    });
+    child.on('exit', onExit);
+  });
+}

@@ -10,7 +10,7 @@ import { isAlreadyExists, isNotFound } from '../../machinery/errors.js';
 import type { ControllerRevision } from '../../control/revision/index.js';
 import type { Diffs } from './numbers.js';
 import { isPreDeleting, isToDelete, newCloneSetPod, newInstanceIds, type Pod } from './pods.js';
-import { deletionOrder } from './order.js';
+import { choosePodsToDelete } from '../../control/updatesort/index.js';
 import { podKey, type PassContext } from './pass.js';
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
@@ -45,12 +45,9 @@ export async function scalePhase(c: PassContext, diffs: Diffs, current: Controll
     return true;
   }
   if (diffs.scaleDownNum > 0) {
-    const isOld = (p: Pod) => !c.isUpdated(p);
-    const oldPods = deletionOrder(pods.filter(isOld), c.isAvailable);
-    const newPods = deletionOrder(pods.filter((p) => !isOld(p)), c.isAvailable);
-    const oldNum = Math.min(diffs.scaleDownNumOld, diffs.scaleDownNum);
-    const chosen = [...oldPods.slice(0, oldNum), ...newPods.slice(0, diffs.scaleDownNum - oldNum)];
-    for (const p of oldPods.slice(oldNum)) if (chosen.length < diffs.scaleDownNum) chosen.push(p);
+    const chosen = choosePodsToDelete(pods, diffs.scaleDownNum, {
+      isUpdated: c.isUpdated, oldDiff: Math.min(diffs.scaleDownNumOld, diffs.scaleDownNum), isAvailable: c.isAvailable,
+    });
     for (const pod of chosen) take(pod);
     if (victims.length > 0) {
       await deletePods(c, victims);

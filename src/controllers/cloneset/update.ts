@@ -14,7 +14,7 @@ import {
 import { lifecycleStatePatch, refreshLifecycleState, rfc3339 } from '../../control/lifecycle/index.js';
 import type { ControllerRevision } from '../../control/revision/index.js';
 import { calculateDiffs, passNumbers } from './numbers.js';
-import { updateOrder } from './order.js';
+import { sortPodsToUpdate } from '../../control/updatesort/index.js';
 import { groupCounts, podKey, type PassContext } from './pass.js';
 import { asLifecyclePod, isPreDeleting, type Pod } from './pods.js';
 
@@ -64,7 +64,8 @@ export async function updatePhase(
   if (diffs.updateNum === 0) return out;
   const target = diffs.updateNum > 0 ? update : current;
   const onTarget = (p: Pod) => p.metadata.labels?.[ControllerRevisionHashLabel] === target.metadata.name;
-  const candidates = updateOrder(c.pods.filter((p) => !onTarget(p) && !isPreDeleting(p) && !hasGrace(p)))
+  const waiting = c.pods.filter((p) => !onTarget(p) && !isPreDeleting(p) && !hasGrace(p));
+  const candidates = sortPodsToUpdate(waiting, strategy?.rollingUpdate, c.pods)
     .slice(0, Math.abs(diffs.updateNum));
   const unavailableOnTarget = c.pods.filter((p) => onTarget(p) && !c.isAvailable(p)).length;
   let unavailableAll = c.pods.filter((p) => !c.isAvailable(p)).length;

@@ -7,50 +7,18 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { createInProcessClient } from '../../client/index.js';
 import { installKruise } from '../../install/install.js';
 import { startTestControlPlane, type TestControlPlane } from '../../testing/control-plane.js';
-import { apiClientFromKubeconfig, type ApiClient } from '../../testing/process.js';
+import { apiClientFromKubeconfig, startManagerProcess, type ApiClient, type ManagerProcess } from '../../testing/process.js';
 
 type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- manifests read back as arbitrary JSON
 
-const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/kruise.js');
 const protectedMessage = 'forbidden by ResourcesProtectionDeletion for policy.kruise.io/delete-protection=Always';
-
-interface ManagerProcess {
-  child: ChildProcess;
-  webhookPort: number;
-  output(): string;
-}
-
-/** Spawns `kruise manager` on loopback only and resolves at its ready line. */
-function startManager(kubeconfig: string, certDir: string, timeoutMs = 30_000): Promise<ManagerProcess> {
-  const args = ['manager', '--kubeconfig', kubeconfig, '--health-addr', '127.0.0.1:0', '--webhook-bind-address', '127.0.0.1',
-    '--no-leader-elect', '--feature-gates', 'ResourcesDeletionProtection=true', '--log-level', 'warn'];
-  const env = { ...process.env, WEBHOOK_HOST: '127.0.0.1', WEBHOOK_PORT: '0', WEBHOOK_CERT_DIR: certDir };
-  const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`manager not ready:\n${out}`)); }, timeoutMs);
-    const onExit = (code: number | null) => { clearTimeout(timer); reject(new Error(`manager exited ${code}:\n${out}`)); };
-    child.stderr!.on('data', (c: Buffer) => { out += c.toString(); });
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /kruise manager ready;.*webhooks on port (\d+)/.exec(out);
-      if (!m) return;
-      clearTimeout(timer);
-      child.off('exit', onExit);
-      resolve({ child, webhookPort: Number(m[1]), output: () => out });
-    });
-    child.on('exit', onExit);
-  });
-}
 
 async function kill(m: ManagerProcess | undefined, signal: NodeJS.Signals): Promise<void> {
   if (!m || m.child.exitCode !== null || m.child.signalCode !== null) return;
@@ -88,7 +56,7 @@ describe('kruise manager as a separate process', { timeout: 60_000 }, () => {
     certDir = await mkdtemp(path.join(os.tmpdir(), 'kruise-manager-certs-'));
     await installKruise(createInProcessClient(env.plane.handler));
     api = await apiClientFromKubeconfig(env.kubeconfig);
-    manager = await startManager(env.kubeconfig, certDir);
+    manager = await startManagerProcess(env.kubeconfig, certDir);
   });
   after(async () => {
     await kill(manager, 'SIGKILL');
@@ -158,7 +126,7 @@ describe('kruise manager as a separate process', { timeout: 60_000 }, () => {
 
   test('a restarted manager with the same cert dir keeps its CA and serves again on its new port', async () => {
     const before = await configurations();
-    manager = await startManager(env.kubeconfig, certDir);
+    manager = await startManagerProcess(env.kubeconfig, certDir);
     const after = await configurations();
     for (const name of ['mcloneset.kb.io', 'vcloneset.kb.io', 'vbuiltindeployment.kb.io']) {
       const config = name.startsWith('m') ? [before.mutating, after.mutating] : [before.validating, after.validating];

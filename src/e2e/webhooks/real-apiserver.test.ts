@@ -6,7 +6,8 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { startManagerProcess, type ManagerProcess } from '../../testing/process.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,29 +24,6 @@ const availability = realControlPlaneAvailable();
 function runKruise(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(process.execPath, [bin, ...args], { timeout: 60_000 }, (error, stdout, stderr) => resolve({ code: error ? 1 : 0, stdout, stderr }));
-  });
-}
-
-/** `kruise manager` on loopback only (URL-form webhooks at 127.0.0.1:<free port>); resolves at its ready line. */
-function startManager(kubeconfig: string, certDir: string, timeoutMs = 40_000): Promise<{ child: ChildProcess; webhookPort: number }> {
-  const args = ['manager', '--kubeconfig', kubeconfig, '--health-addr', '127.0.0.1:0', '--webhook-bind-address', '127.0.0.1',
-    '--no-leader-elect', '--feature-gates', 'ResourcesDeletionProtection=true', '--log-level', 'warn'];
-  const env = { ...process.env, WEBHOOK_HOST: '127.0.0.1', WEBHOOK_PORT: '0', WEBHOOK_CERT_DIR: certDir };
-  const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`manager not ready:\n${out}`)); }, timeoutMs);
-    const onExit = (code: number | null) => { clearTimeout(timer); reject(new Error(`manager exited ${code}:\n${out}`)); };
-    child.stderr!.on('data', (c: Buffer) => { out += c.toString(); });
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /kruise manager ready;.*webhooks on port (\d+)/.exec(out);
-      if (!m) return;
-      clearTimeout(timer);
-      child.off('exit', onExit);
-      resolve({ child, webhookPort: Number(m[1]) });
-    });
-    child.on('exit', onExit);
   });
 }
 
@@ -67,7 +45,7 @@ const cloneSet = (name: string, apiVersion = 'apps.kruise.io/v1beta1', spec: Obj
 describe('kruise manager serving a real kube-apiserver', { skip: availability.available ? false : availability.reason, timeout: 90_000 }, () => {
   let real: RealControlPlane | undefined;
   let dir: string;
-  let manager: { child: ChildProcess; webhookPort: number } | undefined;
+  let manager: ManagerProcess | undefined;
   let kubectl: ReturnType<typeof kubectlFor>;
   let installOutput: string;
   const apply = (obj: unknown, ...args: string[]) => kubectl(['apply', '-f', '-', ...args], { input: stringify(obj) });
@@ -79,7 +57,7 @@ describe('kruise manager serving a real kube-apiserver', { skip: availability.av
     const installed = await runKruise(['install', '--kubeconfig', real.kubeconfig]);
     assert.equal(installed.code, 0, `kruise install against kube-apiserver failed:\n${installed.stderr}`);
     installOutput = installed.stdout;
-    manager = await startManager(real.kubeconfig, path.join(dir, 'certs'));
+    manager = await startManagerProcess(real.kubeconfig, path.join(dir, 'certs'));
   });
   after(async () => {
     if (manager && manager.child.exitCode === null && manager.child.signalCode === null) {
