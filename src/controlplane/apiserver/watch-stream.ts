@@ -58,7 +58,7 @@ export function watchResponse(registry: Registry, r: ServedResource, ns: string 
         };
         metrics.watchers.inc();
         try {
-          const w = registry.watch(r, ns, o, (d) => write(toLine(d)));
+          const w = registry.watch(r, ns, o, (d) => write(toLine(d)), () => setImmediate(() => { stop(); end(); }));
           stopWatch = () => w.stop();
           seenRv = Math.max(seenRv, w.startRv);
         } catch (e) {

@@ -95,6 +95,28 @@ describe('watch through a conversion webhook', () => {
     assert.equal(events.length, 1, 'nothing is delivered in place of the failed event');
   });
 
+  test('over HTTP the server writes the ERROR event and then closes the watch stream', async (t) => {
+    t.after(() => { failing = false; });
+    failing = true;
+    const { request } = await import('node:https');
+    const body = await new Promise<string>((resolve, reject) => {
+      const req = request(`${env.plane.url}/apis/example.com/v2/namespaces/default/gadgets?watch=true`, {
+        ca: env.plane.pki.ca.certPem, headers: { authorization: `Bearer ${env.plane.pki.adminToken}` },
+      }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => { text += chunk; });
+        res.on('end', () => resolve(text));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.setTimeout(5_000, () => req.destroy(new Error('the stream stayed open')));
+      req.end();
+    });
+    const lines = body.trim().split('\n').map((l) => JSON.parse(l) as { type: string; object: { code?: number } });
+    assert.deepEqual(lines.map((l) => [l.type, l.object.code]), [['ERROR', 500]]);
+  });
+
   test('the registry delivers the ERROR Status, then ends the watch and delivers nothing more', async (t) => {
     t.after(() => { failing = false; });
     const v2 = env.plane.registry.table.lookup('example.com', 'v2', 'gadgets')!;
