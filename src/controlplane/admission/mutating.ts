@@ -41,6 +41,10 @@ async function invoke(deps: DispatchDeps, hook: Webhook, attrs: AdmissionAttribu
   const oldObject = await toInvocationVersion(inv, view, view.oldObject);
   const response = await callWebhook(deps, inv, view, attrs, object, oldObject);
   if (!response) return undefined;
+  if (response.patch && !object) {
+    // As kube-apiserver: a patch on an operation without an object (DELETE) is an error, whatever the failure policy.
+    throw errors.internal(`admission webhook "${hook.name}" attempted to modify the object, which is not supported for this operation`);
+  }
   if (!response.patch || !object || !current) return { object: current, changed: false };
   const patched = applyPatch(object, response.patch);
   if (deepEqual(object, patched)) return { object: current, changed: false };

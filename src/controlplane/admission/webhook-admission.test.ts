@@ -218,6 +218,16 @@ describe('webhook admission', () => {
     assert.equal((review.request!.options as { kind?: string; gracePeriodSeconds?: number }).kind, 'DeleteOptions');
   });
 
+  test('a mutating webhook answering DELETE with a patch fails the delete with 500 and keeps the object', async (t) => {
+    server.handle('/patch-delete', (review) => admissionAnswer(review, { patch: [{ op: 'add', path: '/metadata/labels/x', value: 'y' }] }));
+    await install(t, 'mutating', 'patch-deletes', [hook('patchdelete.example.com', '/patch-delete', [rule(['configmaps'], ['DELETE'])], { objectSelector: { matchLabels: { suite: 'patch-delete' } } })]);
+    await client.create(ConfigMaps, cm('kept', { suite: 'patch-delete' }));
+    const e = await rejection(client.delete(ConfigMaps, 'default', 'kept'));
+    assert.equal(e.code, 500);
+    assert.equal(e.message, 'Internal error occurred: admission webhook "patchdelete.example.com" attempted to modify the object, which is not supported for this operation');
+    assert.equal((await client.get(ConfigMaps, 'default', 'kept')).metadata.name, 'kept');
+  });
+
   test('dry run reaches side-effect-free webhooks with dryRun true and persists nothing; others fail it with 400', async (t) => {
     server.handle('/dry', (review) => admissionAnswer(review, { patch: [{ op: 'add', path: '/metadata/labels/dry', value: String(review.request!.dryRun) }] }));
     await install(t, 'mutating', 'dry', [hook('dry.example.com', '/dry', [rule(['configmaps'])], { objectSelector: { matchLabels: { suite: 'dry' } } })]);
