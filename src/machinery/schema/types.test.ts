@@ -1,17 +1,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { canonicalJson, jsonTypeOf, schemaAt, type JSONSchemaProps } from './types.js';
+import { jsonTypeOf, schemaAt, type JSONSchemaProps } from './types.js';
 
 describe('jsonTypeOf', () => {
   test('names JSON values as kube-openapi does', () => {
     const cases: Array<[unknown, string]> = [[null, 'null'], [undefined, 'null'], [true, 'boolean'], [3, 'integer'], [1.5, 'number'], ['', 'string'], [[], 'array'], [{}, 'object']];
     for (const [v, want] of cases) assert.equal(jsonTypeOf(v), want, JSON.stringify(v));
-  });
-});
-
-describe('canonicalJson', () => {
-  test('sorts object keys at every depth', () => {
-    assert.equal(canonicalJson({ b: [{ d: 1, c: 2 }], a: null }), '{"a":null,"b":[{"c":2,"d":1}]}');
   });
 });
 

@@ -97,15 +97,6 @@ export function indexPath(parent: string, i: number): string {
   return `${parent}[${i}]`;
 }
 
-/** JSON with sorted object keys, so equal values compare equal (Go's json.Marshal sorts map keys). */
-export function canonicalJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
-  if (isObject(v)) {
-    return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson(v[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(v ?? null);
-}
-
 const itemSegment = /^(\d+|\*|\[\d*\]|\[\*\])$/;
 
 /**

@@ -6,7 +6,8 @@
  * pruned object (see index.ts for the order).
  */
 import { field, type FieldError } from '../errors.js';
-import { canonicalJson, indexPath, isObject, jsonTypeOf, mapValueSchema, type JSONSchemaProps } from './types.js';
+import { goJson as canonicalJson } from '../hash.js';
+import { indexPath, isObject, jsonTypeOf, mapValueSchema, type JSONSchemaProps } from './types.js';
 
 /** Where errors go; `base` prefixes every field path (upstream passes a nil path: "<nil>"). */
 interface Ctx { base: string; errs: FieldError[] }

@@ -8,7 +8,7 @@ import { ControllerRevisions } from '../../../api/resource-type.js';
 import type { Client } from '../../../client/client.js';
 import { isNotFound } from '../../../machinery/errors.js';
 import { newControllerRef } from '../shared/controller-ref.js';
-import { computeHash } from '../shared/hash.js';
+import { computeObjectHash } from '../../../machinery/hash.js';
 import type { Pod } from '../shared/types.js';
 import {
   createRevision, nextRevisionNumber, revisionName, revisionsToPrune, sameData, sortRevisions, templatePatch,
@@ -17,7 +17,7 @@ import type { ControllerRevision } from '../statefulset/types.js';
 import { hashLabel, type DaemonSet } from './types.js';
 
 export function newDaemonSetRevision(ds: DaemonSet, revision: number, collisionCount: number): ControllerRevision {
-  const hash = computeHash(ds.spec?.template ?? {}, collisionCount);
+  const hash = computeObjectHash(ds.spec?.template ?? {}, collisionCount);
   return {
     apiVersion: 'apps/v1', kind: 'ControllerRevision',
     metadata: {

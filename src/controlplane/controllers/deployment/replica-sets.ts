@@ -6,7 +6,7 @@
 import { deepEqual } from '../../../machinery/deep-equal.js';
 import type { MetaLabelSelector } from '../../../machinery/labels.js';
 import { newControllerRef } from '../shared/controller-ref.js';
-import { computeHash } from '../shared/hash.js';
+import { computeObjectHash } from '../../../machinery/hash.js';
 import type { Deployment, PodTemplateSpec, ReplicaSet } from '../shared/types.js';
 import { timeOf } from '../shared/types.js';
 import { specReplicas } from './budgets.js';
@@ -56,7 +56,7 @@ export function activeReplicaSets(list: readonly (ReplicaSet | undefined)[]): Re
 }
 
 export function templateHash(d: Deployment): string {
-  return computeHash(d.spec?.template ?? {}, d.status?.collisionCount);
+  return computeObjectHash(d.spec?.template ?? {}, d.status?.collisionCount);
 }
 
 function selectorWithHash(selector: MetaLabelSelector | undefined, hash: string): MetaLabelSelector {

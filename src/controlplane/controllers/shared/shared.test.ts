@@ -2,40 +2,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { setCondition, newCondition } from './conditions.js';
-import { canonicalJson, computeHash, fnv32a, safeEncodeString } from './hash.js';
 import { isPodAvailable, isPodActive, withPodCondition } from './podutil.js';
 import { slowStartBatch, slowStartBatchSizes } from './slow-start.js';
 import type { Pod } from './types.js';
-
-const bytes = (s: string) => new TextEncoder().encode(s);
-
-describe('hash', () => {
-  test('fnv32a matches the published FNV-1a test vectors', () => {
-    assert.equal(fnv32a(bytes('')), 0x811c9dc5);
-    assert.equal(fnv32a(bytes('a')), 0xe40c292c);
-    assert.equal(fnv32a(bytes('foobar')), 0xbf9cf968);
-  });
-
-  test('safe encoding maps decimal digits onto the consonant alphabet', () => {
-    assert.equal(safeEncodeString('0123456789'), '456789bcdf');
-  });
-
-  test('hashes are stable under key order and change with content and collisionCount', () => {
-    const a = { metadata: { labels: { app: 'web', tier: 'fe' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } };
-    const b = { spec: { containers: [{ image: 'nginx', name: 'c' }] }, metadata: { labels: { tier: 'fe', app: 'web' } } };
-    assert.equal(computeHash(a), computeHash(b));
-    assert.match(computeHash(a), /^[456789bcdf]{1,10}$/);
-    assert.notEqual(computeHash(a), computeHash({ ...a, spec: { containers: [{ name: 'c', image: 'nginx:2' }] } }));
-    assert.notEqual(computeHash(a, 1), computeHash(a));
-    assert.notEqual(computeHash(a, 1), computeHash(a, 2));
-    assert.equal(computeHash(a, undefined), computeHash(a));
-  });
-
-  test('canonical JSON drops undefined members and sorts keys at every depth', () => {
-    assert.equal(canonicalJson({ b: 1, a: { d: undefined, c: [2, { z: 1, y: 0 }] } }), '{"a":{"c":[2,{"y":0,"z":1}]},"b":1}');
-    fc.assert(fc.property(fc.jsonValue(), (v) => assert.deepEqual(JSON.parse(canonicalJson(v)), JSON.parse(JSON.stringify(v)))));
-  });
-});
 
 describe('podutil', () => {
   const pod = (ready: boolean, since: string, phase: 'Running' | 'Succeeded' = 'Running'): Pod => ({

@@ -7,14 +7,14 @@
 import { ControllerRevisions } from '../../../api/resource-type.js';
 import type { Client } from '../../../client/client.js';
 import { newControllerRef } from '../shared/controller-ref.js';
-import { computeHash } from '../shared/hash.js';
+import { computeObjectHash } from '../../../machinery/hash.js';
 import { createRevision, nextRevisionNumber, revisionName, revisionsToPrune, sameData, sortRevisions, templatePatch } from './controller-history.js';
 import { revisionHashLabel, revisionLabel, type ControllerRevision, type StatefulSet } from './types.js';
 import type { Pod } from '../shared/types.js';
 
 export function newStatefulSetRevision(set: StatefulSet, revision: number, collisionCount: number): ControllerRevision {
   const data = templatePatch(set.spec?.template);
-  const hash = computeHash(data, collisionCount);
+  const hash = computeObjectHash(data, collisionCount);
   return {
     apiVersion: 'apps/v1', kind: 'ControllerRevision',
     metadata: {
