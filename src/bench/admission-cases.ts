@@ -8,7 +8,8 @@ import { ConfigMaps, Namespaces, Pods } from '../api/resource-type.js';
 import type { Client } from '../client/client.js';
 import type { Op } from './admission-measure.js';
 
-export const CloneSets: ResourceType = { group: 'apps.kruise.io', version: 'v1beta1', resource: 'clonesets', kind: 'CloneSet', namespaced: true };
+import { CloneSets } from '../api/kruise/resource-types.js';
+export { CloneSets };
 
 /** Pod webhooks apply here. */
 export const hookedNamespace = 'bench-on';

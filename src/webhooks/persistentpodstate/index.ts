@@ -3,7 +3,7 @@
  * (StatefulSet or whitelisted), some topology, immutable targetRef, one PPS per workload. Field
  * errors deny with 400, as upstream does.
  */
-import type { ResourceType } from '../../api/resource-type.js';
+import { PersistentPodStates } from '../../api/kruise/resource-types.js';
 import type { PersistentPodState } from '../../api/kruise/ops/persistentpodstate.js';
 import type { FieldError } from '../../machinery/errors.js';
 import { checkNamespacePeers } from '../common/namespace-peers.js';
@@ -14,9 +14,6 @@ import { readPPSWhiteList, type WorkloadKind } from './whitelist.js';
 export { validatePpsConflicts, validatePpsSpec, validatePpsUpdate } from './validation.js';
 export { isSupportedTarget, KruiseConfigurationName, PPSWatchCustomWorkloadWhiteList, readPPSWhiteList, type WorkloadKind } from './whitelist.js';
 
-export const PersistentPodStates: ResourceType = {
-  group: 'apps.kruise.io', version: 'v1beta1', resource: 'persistentpodstates', kind: 'PersistentPodState', namespaced: true,
-};
 
 export interface PersistentPodStateWebhookOptions {
   /** Namespace of the `kruise-configuration` ConfigMap (the manager's own namespace). */

@@ -3,7 +3,7 @@
  * off every write is refused with 400; otherwise the hub object is validated and compared with
  * the other PUBs of its namespace. Field errors deny with 400, as upstream does.
  */
-import type { ResourceType } from '../../api/resource-type.js';
+import { PodUnavailableBudgets } from '../../api/kruise/resource-types.js';
 import type { PodUnavailableBudget } from '../../api/kruise/ops/podunavailablebudget.js';
 import type { FieldError } from '../../machinery/errors.js';
 import { checkNamespacePeers } from '../common/namespace-peers.js';
@@ -14,9 +14,6 @@ export { isSelectorLooseOverlap } from './selector-overlap.js';
 export { parseGroupVersion, sameTarget, type GroupVersion, type TargetRef } from '../common/target-ref.js';
 export { validatePubAnnotations, validatePubConflicts, validatePubSpec, validatePubUpdate } from './validation.js';
 
-export const PodUnavailableBudgets: ResourceType = {
-  group: 'policy.kruise.io', version: 'v1beta1', resource: 'podunavailablebudgets', kind: 'PodUnavailableBudget', namespaced: true,
-};
 
 const gatesOffMessage = 'feature PodUnavailableBudget is invalid, please open via feature-gate(PodUnavailableBudgetDeleteGate, PodUnavailableBudgetUpdateGate)';
 

@@ -7,7 +7,6 @@ export { defaultSidecarSetObject } from './defaulting.js';
 export { sidecarSetHash, sidecarSetHashWithoutImage } from './hash.js';
 export { selectorsOverlap } from './selector-overlap.js';
 export { resourceExpressionError } from './resource-expr.js';
-export { SidecarSets } from './lookups.js';
 export type { SidecarSetWebhookOptions } from './validating.js';
 
 /**

@@ -3,8 +3,9 @@
  * an injectionStrategy.revision names, and the patchPodMetadata whitelist in the
  * `kruise-configuration` ConfigMap of the Kruise namespace.
  */
+import { SidecarSets } from '../../api/kruise/resource-types.js';
 import type { KObject } from '../../api/meta.js';
-import { ConfigMaps, ControllerRevisions, type ResourceType } from '../../api/resource-type.js';
+import { ConfigMaps, ControllerRevisions } from '../../api/resource-type.js';
 import {
   SidecarSetBaseAnnotation, SidecarSetCustomVersionLabel, SidecarSetNameLabel, SidecarSetPatchPodMetadataWhiteListKey,
 } from '../../api/kruise/ops/index.js';
@@ -14,7 +15,6 @@ import { child, items, str, stringMap, type Json } from '../../machinery/json.js
 import { selectorMatches } from '../../machinery/validation/label-selector.js';
 import { canaryBase } from './conflicts.js';
 
-export const SidecarSets: ResourceType = { group: 'apps.kruise.io', version: 'v1beta1', resource: 'sidecarsets', kind: 'SidecarSet', namespaced: false };
 export const KruiseConfigurationName = 'kruise-configuration';
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));

@@ -7,7 +7,8 @@ import type { KObject } from '../../api/meta.js';
 import { field, type FieldError } from '../../machinery/errors.js';
 import type { AdmissionInput } from '../kind-webhook.js';
 import { sidecarSetConflicts } from './conflicts.js';
-import { patchWhitelistProblem, SidecarSets, validateCanary, validateRevision } from './lookups.js';
+import { SidecarSets } from '../../api/kruise/resource-types.js';
+import { patchWhitelistProblem, validateCanary, validateRevision } from './lookups.js';
 import { validateSidecarSetSpec, validateSidecarSetUpdate } from './validation.js';
 
 export interface SidecarSetWebhookOptions {

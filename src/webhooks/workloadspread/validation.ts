@@ -3,8 +3,8 @@
  * schedule strategy, target filter, conflicts with other WorkloadSpreads, and on update an
  * unchanged target. Reads the target, the whitelist and the namespace's WorkloadSpreads.
  */
+import { WorkloadSpreads } from '../../api/kruise/resource-types.js';
 import type { KObject } from '../../api/meta.js';
-import type { ResourceType } from '../../api/resource-type.js';
 import type { Client } from '../../client/client.js';
 import { field, type FieldError } from '../../machinery/errors.js';
 import { specOf } from '../../machinery/podspec/workload-validation.js';
@@ -15,7 +15,6 @@ import { subsetFieldNames, validateSubsets } from './subsets.js';
 import { groupOf } from '../common/target-ref.js';
 import { getTarget, knownKinds, readWhitelist, sameTarget, type TargetRef } from './target.js';
 
-export const WorkloadSpreads: ResourceType = { group: 'apps.kruise.io', version: 'v1beta1', resource: 'workloadspreads', kind: 'WorkloadSpread', namespaced: true };
 
 /** A pending pod may wait this long in one subset before it is rescheduled (MaxScheduledFailedDuration). */
 const maxScheduledFailedSeconds = 300;
