@@ -4,6 +4,7 @@ import { runUp } from './up.js';
 import { runCrds, runInstall } from './install.js';
 import { runNodes, runScheduler } from './components.js';
 import { runManager, webhookEnv } from './manager.js';
+import { runRolloutStatus, type RolloutStatusOptions } from './rollout.js';
 
 /** Seconds, as `60`, `60s`, `2m` or `1500ms`. */
 function durationOption(value: string): number {
@@ -99,7 +100,20 @@ program
     await runInstall(opts);
   });
 
+const rollout = program.command('rollout').description('follow the rollout of a CloneSet, Advanced StatefulSet or Advanced DaemonSet');
+rollout
+  .command('status')
+  .description('print the rollout status of TYPE/NAME (clone, asts, ads) until it is done; exits 1 on a progress deadline or timeout')
+  .argument('<ref...>', 'TYPE/NAME or TYPE NAME, e.g. clone/demo')
+  .option('--kubeconfig <path>', 'kubeconfig of the target cluster (default: $KUBECONFIG, ~/.kube/config or in-cluster)')
+  .option('-n, --namespace <ns>', 'namespace (default: the kubeconfig context\'s, else default)')
+  .option('-w, --watch <bool>', 'keep watching until the rollout is done', (v) => v !== 'false', true)
+  .option('--timeout <duration>', 'give up after this long (0: never)', durationOption, 0)
+  .action(async (ref: string[], opts: RolloutStatusOptions) => {
+    await runRolloutStatus(ref, opts);
+  });
+
 program.parseAsync(process.argv).catch((e: unknown) => {
-  console.error(e instanceof Error ? e.message : e);
+  console.error(`error: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);
 });
