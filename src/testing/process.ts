@@ -106,3 +106,17 @@ export function startManagerProcess(kubeconfig: string, certDir: string, timeout
     child.on('exit', onExit);
   });
 }
+
+/** Spawns `kruise <args>` (scheduler, nodes, ...) and resolves once its output matches `readyPattern`. */
+export function startComponentProcess(args: string[], readyPattern: RegExp, timeoutMs = 20_000): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`kruise ${args[0]} not ready:\n${out}`)); }, timeoutMs);
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (readyPattern.test(out)) { clearTimeout(timer); resolve(child); }
+    });
+    child.stderr!.on('data', (c: Buffer) => { out += c.toString(); });
+  });
+}

@@ -4,26 +4,9 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { startTestControlPlane, type TestControlPlane } from '../../testing/control-plane.js';
-import { apiClientFromKubeconfig } from '../../testing/process.js';
-
-const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/kruise.js');
-
-function startComponent(args: string[], readyPattern: RegExp): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not ready: ${out}`)), 20_000);
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c;
-      if (readyPattern.test(out)) { clearTimeout(timer); resolve(child); }
-    });
-    child.stderr!.on('data', (c: Buffer) => { out += c; });
-  });
-}
+import { apiClientFromKubeconfig, startComponentProcess as startComponent } from '../../testing/process.js';
 
 describe('kruise scheduler and kruise nodes against another API server', () => {
   let env: TestControlPlane;

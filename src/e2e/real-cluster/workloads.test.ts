@@ -1,0 +1,107 @@
+/**
+ * Kruise workloads on a REAL control plane (kube-apiserver + kube-controller-manager v1.32 from
+ * scripts/real-control-plane.sh): CRDs from `kruise install`, `kruise manager` (controllers and
+ * webhooks) out of process, and our scheduler and simulated nodes acting as kubelets, as KWOK
+ * does. Skipped, with the reason, when the binaries are not cached.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stringify } from 'yaml';
+import { kubectlFor } from '../../testing/kubectl.js';
+import { startComponentProcess, startManagerProcess, type ManagerProcess } from '../../testing/process.js';
+import { realControlPlaneAvailable, startRealControlPlane, type RealControlPlane } from '../../testing/real-control-plane.js';
+import { eventually } from '../../testing/workload-env.js';
+
+type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- objects read back as arbitrary JSON
+
+const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/kruise.js');
+const availability = realControlPlaneAvailable();
+
+describe('Kruise workloads on a real kube-apiserver', { skip: availability.available ? false : availability.reason, timeout: 240_000 }, () => {
+  let real: RealControlPlane | undefined;
+  let dir: string;
+  let manager: ManagerProcess | undefined;
+  const children: ChildProcess[] = [];
+  let kubectl: ReturnType<typeof kubectlFor>;
+  const json = async (args: string[]): Promise<Obj> => {
+    const r = await kubectl([...args, '-o', 'json']);
+    assert.equal(r.code, 0, r.stderr);
+    return JSON.parse(r.stdout) as Obj;
+  };
+  const pods = async (app: string): Promise<Obj[]> =>
+    ((await json(['get', 'pods', '-l', `app=${app}`])).items as Obj[]).filter((p) => !p.metadata.deletionTimestamp);
+
+  before(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'kruise-real-workloads-'));
+    real = await startRealControlPlane();
+    kubectl = kubectlFor(real.kubeconfig, path.join(dir, 'kube-cache'));
+    const installed = await new Promise<{ code: number; stderr: string }>((resolve) => {
+      execFile(process.execPath, [bin, 'install', '--kubeconfig', real!.kubeconfig], { timeout: 60_000 }, (e, _o, stderr) => resolve({ code: e ? 1 : 0, stderr }));
+    });
+    assert.equal(installed.code, 0, installed.stderr);
+    manager = await startManagerProcess(real.kubeconfig, path.join(dir, 'certs'));
+    children.push(await startComponentProcess(['nodes', '--kubeconfig', real.kubeconfig, '--count', '3', '--name-prefix', 'sim-'], /nodes ready/));
+    children.push(await startComponentProcess(['scheduler', '--kubeconfig', real.kubeconfig], /scheduler ready/));
+  });
+  after(async () => {
+    for (const c of [...children, ...(manager ? [manager.child] : [])]) {
+      if (c.exitCode !== null || c.signalCode !== null) continue;
+      const exited = new Promise((r) => c.once('exit', r));
+      c.kill('SIGTERM');
+      await exited;
+    }
+    await real?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  test('CloneSet: created, scaled with kubectl scale, rolled in place (same names and UIDs, restartCount 1)', async () => {
+    const manifest = {
+      apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', metadata: { name: 'demo', namespace: 'default' },
+      spec: {
+        replicas: 3, selector: { matchLabels: { app: 'demo' } }, updateStrategy: { type: 'InPlaceIfPossible', maxUnavailable: 1 },
+        template: { metadata: { labels: { app: 'demo' } }, spec: { containers: [{ name: 'web', image: 'nginx:1.25-alpine' }] } },
+      },
+    };
+    const applied = await kubectl(['apply', '-f', '-'], { input: stringify(manifest) });
+    assert.equal(applied.code, 0, applied.stderr);
+    const settled = (replicas: number, revision?: string) => eventually(`demo settled at ${replicas}`, async () => {
+      const cs = await json(['get', 'clonesets.v1beta1.apps.kruise.io', 'demo']);
+      const s = cs.status ?? {};
+      const live = await pods('demo');
+      return s.observedGeneration === cs.metadata.generation && s.updatedAvailableReplicas === replicas && s.replicas === replicas
+        && live.length === replicas && (!revision || s.updateRevision !== revision) && s.currentRevision === s.updateRevision ? cs : undefined;
+    }, 90_000);
+    const first = await settled(3);
+    const before = await pods('demo');
+    for (const pod of before) {
+      assert.match(pod.metadata.name, /^demo-[bcdfghjklmnpqrstvwxz2456789]{5}$/);
+      assert.equal(pod.metadata.labels['controller-revision-hash'], first.status.updateRevision);
+      assert.equal(pod.metadata.labels['lifecycle.apps.kruise.io/state'], 'Normal');
+      assert.match(pod.spec.nodeName, /^sim-/);
+    }
+
+    const scaled = await kubectl(['scale', 'clone', 'demo', '--replicas=4']);
+    assert.equal(scaled.code, 0, scaled.stderr);
+    await settled(4);
+    const uids = new Map((await pods('demo')).map((p) => [p.metadata.name, p.metadata.uid]));
+
+    const patched = await kubectl(['patch', 'clone', 'demo', '--type', 'merge', '-p', JSON.stringify({ spec: { template: { spec: { containers: [{ name: 'web', image: 'nginx:1.26-alpine' }] } } } })]);
+    assert.equal(patched.code, 0, patched.stderr);
+    const rolled = await settled(4, first.status.updateRevision);
+    const after = await pods('demo');
+    assert.deepEqual(new Map(after.map((p) => [p.metadata.name, p.metadata.uid])), uids);
+    for (const pod of after) {
+      assert.equal(pod.spec.containers[0].image, 'nginx:1.26-alpine');
+      assert.equal(pod.status.containerStatuses[0].restartCount, 1);
+      assert.equal(pod.metadata.labels['controller-revision-hash'], rolled.status.updateRevision);
+    }
+    const alpha = await json(['get', 'clonesets.v1alpha1.apps.kruise.io', 'demo']);
+    assert.equal(alpha.spec.updateStrategy.type, 'InPlaceIfPossible');
+    assert.equal(alpha.status.updatedReplicas, 4);
+  });
+});
