@@ -86,6 +86,7 @@ describe('transition table (§3)', () => {
       assert.equal(beforeInPlaceUpdate(hooked('Normal'), lc, kind), 'enterPreparingUpdate');
       assert.equal(beforeInPlaceUpdate(hooked(), lc, kind), 'enterPreparingUpdate');
       assert.equal(beforeInPlaceUpdate(pod('Normal'), lc, kind), 'start');
+      assert.equal(beforeInPlaceUpdate(pod('PreparingNormal'), lc, kind), 'start');
       assert.equal(beforeInPlaceUpdate(hooked('PreparingUpdate'), lc, kind), 'wait');
       assert.equal(beforeInPlaceUpdate(pod('PreparingUpdate'), lc, kind), 'start');
       assert.equal(beforeInPlaceUpdate(pod('Updating'), lc, kind), 'start');

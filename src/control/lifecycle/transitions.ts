@@ -81,13 +81,13 @@ export type InPlaceDecision = 'start' | 'enterPreparingUpdate' | 'reenterPrepari
 /**
  * Rows "before in-place" and "Updated pod needing another update": start now, move to
  * PreparingUpdate first (re-applying the hook from Updated), wait for the hook to go, or refuse
- * (PreparingDelete and PreparingNormal pods are never updated in place).
+ * (PreparingDelete pods are never updated in place; PreparingNormal ones are, as upstream allows).
  */
 export function beforeInPlaceUpdate(pod: LifecyclePod, lifecycle: Lifecycle | undefined, kind: LifecycleKind): InPlaceDecision {
   if (!kindRules[kind].inPlaceHook) return 'start';
   const hook = lifecycle?.inPlaceUpdate;
   switch (podLifecycleState(pod)) {
-    case '': case LifecycleState.Normal: return isHooked(pod, hook) ? 'enterPreparingUpdate' : 'start';
+    case '': case LifecycleState.PreparingNormal: case LifecycleState.Normal: return isHooked(pod, hook) ? 'enterPreparingUpdate' : 'start';
     case LifecycleState.PreparingUpdate: return isHooked(pod, hook) ? 'wait' : 'start';
     case LifecycleState.Updating: return 'start';
     case LifecycleState.Updated: return hook ? 'reenterPreparingUpdate' : 'start';

@@ -1,10 +1,10 @@
 /**
  * Registration of the CloneSet controller on a Manager: informers for CloneSets, their pods, PVCs
- * and ControllerRevisions (indexed by controller UID), the handlers that meet scale expectations,
- * and the mapping of owned objects back to their CloneSet.
+ * and ControllerRevisions (indexed by controller UID) and nodes, the handlers that meet scale
+ * expectations (pods and PVCs), and the mapping of owned objects back to their CloneSet.
  */
 import type { KObject } from '../../api/meta.js';
-import { ControllerRevisions, PersistentVolumeClaims, Pods } from '../../api/resource-type.js';
+import { ControllerRevisions, Nodes, PersistentVolumeClaims, Pods } from '../../api/resource-type.js';
 import type { Controller } from '../../runtime/controller.js';
 import { forControllerOwner, forSelf } from '../../runtime/handlers.js';
 import { byControllerUid, byNamespace, IndexNames } from '../../runtime/indexers.js';
@@ -30,17 +30,22 @@ export function setupCloneSetController(mgr: Manager, options: CloneSetControlle
   const pods = mgr.informerFor<Pod>(Pods);
   const claims = mgr.informerFor<KObject>(PersistentVolumeClaims);
   const revisions = mgr.informerFor<ControllerRevision>(ControllerRevisions);
+  // node labels rank scale-in victims under topologySpreadConstraints
+  const nodes = mgr.informerFor<KObject>(Nodes);
   for (const inf of [cloneSets, pods, claims, revisions] as { addIndexer: typeof pods.addIndexer }[]) {
     inf.addIndexer(IndexNames.namespace, byNamespace);
     inf.addIndexer(IndexNames.controllerUid, byControllerUid);
   }
   const { scale, updates } = mgr.newExpectations('cloneset');
   observeOwnedScaleExpectations(pods, scale, 'CloneSet');
+  observeOwnedScaleExpectations(claims, scale, 'CloneSet');
   const reconciler = new CloneSetReconciler({
-    client: mgr.client, cloneSets, pods, claims, revisions, expectations: scale, podUpdates: updates, events: mgr.eventRecorder(cloneSetControllerName),
+    client: mgr.client, cloneSets, pods, claims, revisions, nodes, expectations: scale, podUpdates: updates, events: mgr.eventRecorder(cloneSetControllerName),
   });
+  const owner = forControllerOwner('CloneSet', 'apps.kruise.io');
   return mgr.newController({ name: cloneSetControllerName, reconciler, workers: options.workers ?? 3 })
     .watches(cloneSets, forSelf())
-    .watches(pods, forControllerOwner('CloneSet', 'apps.kruise.io'))
-    .watches(revisions, forControllerOwner('CloneSet', 'apps.kruise.io'));
+    .watches(pods, owner)
+    .watches(claims, owner)
+    .watches(revisions, owner);
 }

@@ -17,8 +17,14 @@ export interface PassContext {
   podUpdates: ResourceVersionExpectations;
   key: string;
   cs: CloneSet;
+  /** Active owned pods whose labels match the selector. */
   pods: Pod[];
+  /** Every owned pod, inactive (terminating, finished) ones included. */
+  owned: Pod[];
+  /** Non-terminating owned claims (without PVC reuse: only those of active pods). */
   claims: KObject[];
+  /** Labels of a node from the cache (spread ranking on scale-in); absent when nodes are not watched. */
+  nodeLabels?: (node: string) => Record<string, string> | undefined;
   now: number;
   isUpdated(pod: Pod): boolean;
   isAvailable(pod: Pod): boolean;

@@ -1,28 +1,29 @@
 /**
  * The CloneSet reconciler (workloads.md §4.6.1): load, wait for scale expectations, list owned pods
- * and claims, release pods the selector no longer matches (orphans are never adopted), sync
- * revisions, run the scale phase and, when it wrote nothing, the update phase; then write status
- * and trim history.
+ * and claims, clean up claims (without PVC reuse), release pods the selector no longer matches
+ * (orphans are never adopted), sync revisions, run the scale phase and, when it wrote nothing, the
+ * update phase; then write status, prune podsToDelete and trim history.
  */
 import type { CloneSetStatus } from '../../api/kruise/workloads/cloneset.js';
 import { ControllerRevisionHashLabel } from '../../api/kruise/workloads/labels.js';
 import type { KObject } from '../../api/meta.js';
 import type { ResourceType } from '../../api/resource-type.js';
-import { Pods } from '../../api/resource-type.js';
 import type { Client } from '../../client/client.js';
 import { retryOnConflict } from '../../client/retry.js';
 import { InPlaceUpdater } from '../../control/inplaceupdate/index.js';
-import { deleteRevisions, revisionsToTrim, syncRevisions, type ControllerRevision } from '../../control/revision/index.js';
+import { deleteRevisions, revisionsToTrim, syncRevisions, type ControllerRevision, type SyncedRevisions } from '../../control/revision/index.js';
 import { isNotFound } from '../../machinery/errors.js';
-import { selectorFromLabelSelector, type MetaLabelSelector } from '../../machinery/labels.js';
 import type { EventRecorder } from '../../runtime/events.js';
 import type { ResourceVersionExpectations, ScaleExpectations } from '../../runtime/expectations.js';
 import { requestKey, type Request } from '../../runtime/handlers.js';
 import { IndexNames } from '../../runtime/indexers.js';
 import type { Informer } from '../../runtime/informer.js';
-import { TerminalError, type ReconcileContext, type Result } from '../../runtime/reconcile.js';
+import type { ReconcileContext, Result } from '../../runtime/reconcile.js';
+import { applyClaimPlan, planClaims } from './claims.js';
 import { calculateDiffs, passNumbers } from './numbers.js';
-import { groupCounts, newPassContext, podKey } from './pass.js';
+import { releaseUnmatched } from './release.js';
+import { prunePodsToDelete, revisionOptions, syncClaimTemplateHash } from './spec-sync.js';
+import { groupCounts, newPassContext, podKey, type PassContext } from './pass.js';
 import { isActive, type CloneSet, type Pod } from './pods.js';
 import { scalePhase } from './scale.js';
 import { calculateStatus, statusChanged } from './status.js';
@@ -36,9 +37,22 @@ export interface CloneSetReconcilerDeps {
   pods: Informer<Pod>;
   claims: Informer<KObject>;
   revisions: Informer<ControllerRevision>;
+  /** Node labels for spread ranking on scale-in (optional). */
+  nodes?: Informer<KObject>;
   expectations: ScaleExpectations;
   podUpdates: ResourceVersionExpectations;
   events: EventRecorder;
+}
+
+interface Pass {
+  c: PassContext;
+  synced: SyncedRevisions;
+}
+
+interface SyncOutcome {
+  requeueAfterMs?: number;
+  failure?: { type: 'FailedScale' | 'FailedUpdate'; message: string };
+  error?: unknown;
 }
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
@@ -55,75 +69,68 @@ export class CloneSetReconciler {
       return {};
     }
     if (!this.d.expectations.satisfied(key)) return { requeueAfterMs: Math.min(this.d.expectations.waitMs(key), 5_000) };
-    const uid = cs.metadata.uid!;
-    const owned = this.d.pods.byIndex(IndexNames.controllerUid, uid);
-    const pods = await this.releaseUnmatched(cs, owned.filter(isActive));
-    // A pod this controller just wrote is judged only once the cache shows that write.
-    if (!pods.every((p) => this.d.podUpdates.isUpdatedSatisfied(podKey(p), p))) return { requeueAfterMs: 1_000 };
-    const claims = this.d.claims.byIndex(IndexNames.controllerUid, uid).filter((c) => !c.metadata.deletionTimestamp);
-    const synced = await syncRevisions(this.d.client, cs, this.d.revisions.byIndex(IndexNames.controllerUid, uid));
-    const current = synced.currentRevision;
-    const update = synced.updateRevision;
-    const now = ctx.clock.now();
-    const c = newPassContext({ client: this.d.client, events: this.d.events, expectations: this.d.expectations, podUpdates: this.d.podUpdates, key, cs, pods, claims, now }, update.metadata.name!);
-    let failure: { type: 'FailedScale' | 'FailedUpdate'; message: string } | undefined;
-    let error: unknown;
-    let requeue: number | undefined;
-    if (!cs.metadata.deletionTimestamp) {
-      try {
-        const { nw, old } = groupCounts(c);
-        const diffs = calculateDiffs(passNumbers(cs), nw, old, cs.spec.scaleStrategy?.excludePreparingDelete ?? false);
-        const scaled = await scalePhase(c, diffs, current, update);
-        if (!scaled) {
-          try {
-            const updater = new InPlaceUpdater(this.d.client, { now: () => new Date(ctx.clock.now()) });
-            requeue = (await updatePhase(c, updater, synced.revisions, current, update)).requeueAfterMs;
-          } catch (e) {
-            failure = { type: 'FailedUpdate', message: messageOf(e) };
-            error = e;
-          }
-        }
-      } catch (e) {
-        if (!failure) failure = { type: 'FailedScale', message: messageOf(e) };
-        error = e;
-      }
-    }
-    const { status, requeueAfterMs } = calculateStatus(cs, pods, {
-      updateRevision: update.metadata.name!, currentRevision: current.metadata.name!, collisionCount: synced.collisionCount, now, failure,
-    });
-    if (statusChanged(cs.status, status)) await this.writeStatus(cs, status);
-    const labels = pods.map((p) => p.metadata.labels?.[ControllerRevisionHashLabel]);
-    const currentAfter = synced.revisions.find((r) => r.metadata.name === status.currentRevision) ?? current;
-    await deleteRevisions(this.d.client, revisionsToTrim(synced.revisions, labels, currentAfter, update, cs.spec.revisionHistoryLimit ?? 10));
-    if (error !== undefined) throw error;
-    const after = minOf(requeue, requeueAfterMs);
-    return after !== undefined ? { requeueAfterMs: after } : {};
+    const pass = await this.load(ctx, key, cs);
+    if (!pass) return { requeueAfterMs: 1_000 };
+    const outcome = cs.metadata.deletionTimestamp ? {} : await this.sync(ctx, pass);
+    const requeueAfterMs = minOf(outcome.requeueAfterMs, await this.finish(pass, outcome.failure));
+    if (outcome.error !== undefined) throw outcome.error;
+    return requeueAfterMs !== undefined ? { requeueAfterMs } : {};
   }
 
-  /** Owned pods whose labels stop matching lose their ownerRef; the rest are returned. */
-  private async releaseUnmatched(cs: CloneSet, pods: Pod[]): Promise<Pod[]> {
-    let selector;
+  /** Steps 2-5: claims, pods, revisions; undefined while a pod write of ours is not in the cache yet. */
+  private async load(ctx: ReconcileContext, key: string, cs: CloneSet): Promise<Pass | undefined> {
+    const uid = cs.metadata.uid!;
+    const owned = this.d.pods.byIndex(IndexNames.controllerUid, uid);
+    const base = { client: this.d.client, events: this.d.events, expectations: this.d.expectations, key, cs };
+    const liveClaims = this.d.claims.byIndex(IndexNames.controllerUid, uid).filter((c) => !c.metadata.deletionTimestamp);
+    const claimPlan = planClaims(owned.filter(isActive), owned.filter((p) => !isActive(p)), liveClaims, cs.spec.scaleStrategy?.enablePVCReuse ?? false);
+    await applyClaimPlan(base, claimPlan);
+    const pods = await releaseUnmatched(this.d.client, cs, owned.filter(isActive));
+    // A pod this controller just wrote is judged only once the cache shows that write.
+    if (!pods.every((p) => this.d.podUpdates.isUpdatedSatisfied(podKey(p), p))) return undefined;
+    const synced = await syncRevisions(this.d.client, cs, this.d.revisions.byIndex(IndexNames.controllerUid, uid), revisionOptions(cs));
+    await syncClaimTemplateHash(this.d.client, cs, synced.updateRevision);
+    const nodes = this.d.nodes;
+    const c = newPassContext({
+      ...base, podUpdates: this.d.podUpdates, pods, owned, claims: claimPlan.keep, now: ctx.clock.now(),
+      ...(nodes ? { nodeLabels: (name: string) => nodes.get(undefined, name)?.metadata.labels } : {}),
+    }, synced.updateRevision.metadata.name!);
+    return { c, synced };
+  }
+
+  /** Steps 7-8: the scale phase, then (when it changed nothing) the update phase. */
+  private async sync(ctx: ReconcileContext, { c, synced }: Pass): Promise<SyncOutcome> {
+    const { currentRevision: current, updateRevision: update } = synced;
+    let scaled: boolean;
     try {
-      selector = selectorFromLabelSelector(cs.spec.selector as MetaLabelSelector);
-    } catch (e) {
-      throw new TerminalError(`invalid selector of CloneSet ${cs.metadata.namespace}/${cs.metadata.name}`, { cause: e });
+      const { nw, old } = groupCounts(c);
+      const diffs = calculateDiffs(passNumbers(c.cs), nw, old, c.cs.spec.scaleStrategy?.excludePreparingDelete ?? false);
+      scaled = await scalePhase(c, diffs, current, update);
+    } catch (error) {
+      return { error, failure: { type: 'FailedScale', message: messageOf(error) } };
     }
-    const kept: Pod[] = [];
-    for (const pod of pods) {
-      if (selector.matches(pod.metadata.labels)) {
-        kept.push(pod);
-        continue;
-      }
-      const refs = (pod.metadata.ownerReferences ?? []).filter((r) => r.uid !== cs.metadata.uid);
-      try {
-        await this.d.client.patch(Pods, pod.metadata.namespace, pod.metadata.name!, 'merge', {
-          metadata: { ownerReferences: refs, uid: pod.metadata.uid },
-        });
-      } catch (e) {
-        if (!isNotFound(e)) throw e;
-      }
+    if (scaled) return {};
+    try {
+      const updater = new InPlaceUpdater(this.d.client, { now: () => new Date(ctx.clock.now()) });
+      return { requeueAfterMs: (await updatePhase(c, updater, synced.revisions, current, update)).requeueAfterMs };
+    } catch (error) {
+      return { error, failure: { type: 'FailedUpdate', message: messageOf(error) } };
     }
-    return kept;
+  }
+
+  /** Step 9: status, podsToDelete pruning, history; returns the status requeue (minReadySeconds, deadline). */
+  private async finish({ c, synced }: Pass, failure: SyncOutcome['failure']): Promise<number | undefined> {
+    const { cs, pods } = c;
+    const { status, requeueAfterMs } = calculateStatus(cs, pods, {
+      updateRevision: synced.updateRevision.metadata.name!, currentRevision: synced.currentRevision.metadata.name!,
+      collisionCount: synced.collisionCount, now: c.now, failure,
+    });
+    if (statusChanged(cs.status, status)) await this.writeStatus(cs, status);
+    await prunePodsToDelete(this.d.client, cs, pods);
+    const labels = pods.map((p) => p.metadata.labels?.[ControllerRevisionHashLabel]);
+    const currentAfter = synced.revisions.find((r) => r.metadata.name === status.currentRevision) ?? synced.currentRevision;
+    await deleteRevisions(this.d.client, revisionsToTrim(synced.revisions, labels, currentAfter, synced.updateRevision, cs.spec.revisionHistoryLimit ?? 10));
+    return requeueAfterMs;
   }
 
   private async writeStatus(cs: CloneSet, status: CloneSetStatus): Promise<void> {

@@ -1,85 +1,89 @@
 /**
- * The scale phase of a CloneSet pass (workloads.md §4.6.3): create missing pods (current-revision
- * ones first), delete specified/PreparingDelete pods, then surplus pods, under the budgets of
- * §4.6.2. Every create/delete is expected first so the next pass waits for the cache.
- * Not yet: PreparingDelete cancel, preDelete hooks (pods are deleted directly), PVC reuse.
+ * The scale phase of a CloneSet pass (workloads.md §4.6.3): cancel PreparingDelete when replicas
+ * grow back, create missing pods (current-revision ones first, orphan claims' ids first), remove
+ * PreparingDelete and specified pods, then surplus pods, under the budgets of §4.6.2. "Remove"
+ * honours the preDelete hook: a hooked pod moves to PreparingDelete and waits until unhooked.
+ * Every create/delete is expected first so the next pass waits for the cache.
  */
 import { CloneSetInstanceIdLabel } from '../../api/kruise/workloads/cloneset.js';
-import { Pods, PersistentVolumeClaims } from '../../api/resource-type.js';
-import { isAlreadyExists, isNotFound } from '../../machinery/errors.js';
+import { PersistentVolumeClaims, Pods } from '../../api/resource-type.js';
+import { deleteDecision, LifecycleState } from '../../control/lifecycle/index.js';
 import type { ControllerRevision } from '../../control/revision/index.js';
+import { choosePodsToDelete, spreadConstraintsFromPodSpec, type PodSpreadConstraint } from '../../control/updatesort/index.js';
+import { isAlreadyExists, isNotFound } from '../../machinery/errors.js';
+import { deleteClaim, idsForNewPods } from './claims.js';
 import type { Diffs } from './numbers.js';
-import { isPreDeleting, isToDelete, newCloneSetPod, newInstanceIds, type Pod } from './pods.js';
-import { choosePodsToDelete } from '../../control/updatesort/index.js';
 import { podKey, type PassContext } from './pass.js';
+import { movePodToState } from './pod-state.js';
+import { asLifecyclePod, isPreDeleting, isToDelete, newCloneSetPod, type Pod } from './pods.js';
+import { podsToCancelDelete, withinDeleteBudget } from './scale-plan.js';
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
-/** Returns true when it wrote anything (the pass then ends after status). */
+/** Returns true when it changed anything (the pass then ends after status). */
 export async function scalePhase(c: PassContext, diffs: Diffs, current: ControllerRevision, update: ControllerRevision): Promise<boolean> {
   const { cs, pods } = c;
+  let cancelled = false;
+  for (const pod of podsToCancelDelete(cs, pods)) cancelled = (await movePodToState(c, pod, LifecycleState.PreparingNormal)) || cancelled;
+  if (cancelled) return true;
   if (diffs.scaleUpNum > diffs.scaleUpLimit) {
     c.events.event(cs, 'Warning', 'ScaleUpLimited', `scaleUp is limited because of scaleStrategy.maxUnavailable, limit: ${diffs.scaleUpLimit}`);
   }
-  if (diffs.scaleUpNum > 0 && diffs.scaleUpLimit > 0) {
-    const count = diffs.scaleUpLimit;
-    const oldCount = Math.min(diffs.scaleUpNumOld, count);
-    const revisions = Array.from({ length: count }, (_, i) => (i < oldCount ? current : update));
-    await createPods(c, revisions);
-    return true;
+  if (diffs.scaleUpNum > 0) {
+    const oldCount = Math.min(diffs.scaleUpNumOld, diffs.scaleUpLimit);
+    const revisions = Array.from({ length: diffs.scaleUpLimit }, (_, i) => (i < oldCount ? current : update));
+    return (await createPods(c, revisions)) > 0;
   }
-  let budget = diffs.deleteReadyLimit;
-  const victims: Pod[] = [];
-  const take = (pod: Pod) => {
-    if (c.isAvailable(pod)) {
-      if (budget <= 0) return;
-      budget--;
-    }
-    victims.push(pod);
-  };
   const preDeleting = pods.filter(isPreDeleting);
-  victims.push(...preDeleting);
-  for (const pod of pods.filter((p) => isToDelete(p, cs) && !isPreDeleting(p))) take(pod);
-  if (victims.length > 0) {
-    await deletePods(c, victims);
-    return true;
-  }
-  if (diffs.scaleDownNum > 0) {
-    const chosen = choosePodsToDelete(pods, diffs.scaleDownNum, {
-      isUpdated: c.isUpdated, oldDiff: Math.min(diffs.scaleDownNumOld, diffs.scaleDownNum), isAvailable: c.isAvailable,
-    });
-    for (const pod of chosen) take(pod);
-    if (victims.length > 0) {
-      await deletePods(c, victims);
-      return true;
-    }
-  }
-  return false;
+  if (preDeleting.length > 0 && (await removePods(c, preDeleting))) return true;
+  const budget = { left: diffs.deleteReadyLimit };
+  const specified = pods.filter((p) => isToDelete(p, cs) && !isPreDeleting(p));
+  if (specified.length > 0 && (await removePods(c, withinDeleteBudget(specified, c.isAvailable, budget)))) return true;
+  if (diffs.scaleDownNum <= 0 || specified.length > 0 || preDeleting.length > 0) return false;
+  const chosen = choosePodsToDelete(pods, diffs.scaleDownNum, {
+    isUpdated: c.isUpdated, oldDiff: Math.min(diffs.scaleDownNumOld, diffs.scaleDownNum), isAvailable: c.isAvailable,
+    ...spreadOptions(c),
+  });
+  return removePods(c, withinDeleteBudget(chosen, c.isAvailable, budget));
 }
 
-async function createPods(c: PassContext, revisions: ControllerRevision[]): Promise<void> {
-  const taken = new Set(c.pods.map((p) => p.metadata.labels?.[CloneSetInstanceIdLabel] ?? ''));
-  const ids = newInstanceIds(revisions.length, taken);
-  let batch = 1;
-  let next = 0;
+/** Topology spread constraints of the template rank victims when node labels are known. */
+function spreadOptions(c: PassContext): { spreadConstraints?: PodSpreadConstraint[]; nodeLabels?: (node: string) => Record<string, string> | undefined } {
+  const constraints = spreadConstraintsFromPodSpec(c.cs.spec.template.spec as { topologySpreadConstraints?: { topologyKey: string }[] } | undefined);
+  return constraints.length > 0 && c.nodeLabels ? { spreadConstraints: constraints, nodeLabels: c.nodeLabels } : {};
+}
+
+/** Creates pods for `revisions` (fewer when an id waits for its terminating pod); returns how many were created. */
+async function createPods(c: PassContext, revisions: ControllerRevision[]): Promise<number> {
+  const ids = idsForNewPods(revisions.length, c.owned, c.claims);
+  const work = ids.map((id, i) => ({ id, revision: revisions[i]! }));
+  let created = 0;
   // Slow start: batches of 1, 2, 4, ...; stop after the first batch with a failure.
-  while (next < revisions.length) {
-    const slice = revisions.slice(next, next + batch).map((r, i) => ({ revision: r, id: ids[next + i] }));
+  for (let next = 0, batch = 1; next < work.length; batch *= 2) {
+    const slice = work.slice(next, next + batch);
     next += slice.length;
     const results = await Promise.allSettled(slice.map(({ revision, id }) => createOne(c, revision, id)));
+    created += results.filter((r) => r.status === 'fulfilled').length;
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    // created pods stay expected; the error ends the pass like a scale (FailedScale, requeue)
     if (failed) throw failed.reason;
-    batch *= 2;
   }
+  return created;
 }
 
 async function createOne(c: PassContext, revision: ControllerRevision, id: string): Promise<void> {
   const { pod, claims } = newCloneSetPod(c.cs, revision, id, new Date(c.now));
-  for (const claim of claims) {
+  const existing = new Set(c.claims.map((claim) => claim.metadata.name));
+  for (const claim of claims.filter((cl) => !existing.has(cl.metadata.name))) {
+    const claimName = claim.metadata.name!;
+    c.expectations.expect(c.key, 'create', claimName);
     try {
       await c.client.create(PersistentVolumeClaims, claim);
     } catch (e) {
-      if (!isAlreadyExists(e)) throw e;
+      c.expectations.observe(c.key, 'create', claimName);
+      if (isAlreadyExists(e)) continue;
+      c.events.event(c.cs, 'Warning', 'FailedCreate', `failed to create pvc: ${messageOf(e)}`);
+      throw e;
     }
   }
   const name = pod.metadata.name!;
@@ -94,34 +98,41 @@ async function createOne(c: PassContext, revision: ControllerRevision, id: strin
   c.events.event(c.cs, 'Normal', 'SuccessfulCreate', `succeed to create pod ${name}`);
 }
 
-async function deletePods(c: PassContext, victims: Pod[]): Promise<void> {
-  for (const pod of victims) c.expectations.expect(c.key, 'delete', pod.metadata.name!);
+/**
+ * Removes each pod per the preDelete hook: a hooked pod moves to PreparingDelete (or, already
+ * there, waits), others are deleted with their claims. Returns true when anything changed.
+ */
+async function removePods(c: PassContext, victims: Pod[]): Promise<boolean> {
+  const hook = c.cs.spec.lifecycle?.preDelete;
   const results = await Promise.allSettled(victims.map(async (pod) => {
-    const name = pod.metadata.name!;
-    try {
-      await c.client.delete(Pods, pod.metadata.namespace, name, { preconditions: { uid: pod.metadata.uid } });
-    } catch (e) {
-      c.expectations.observe(c.key, 'delete', name);
-      if (isNotFound(e)) return;
-      c.events.event(c.cs, 'Warning', 'FailedDelete', `failed to delete pod ${name}: ${messageOf(e)}`);
-      throw e;
+    switch (deleteDecision(asLifecyclePod(pod), c.cs.spec.lifecycle)) {
+      case 'enterPreparingDelete': return movePodToState(c, pod, LifecycleState.PreparingDelete, { markNotReady: hook?.markPodNotReady ?? false });
+      // still hooked: keep the not-ready entry in place (a restart may have lost it), change nothing else
+      case 'wait': return movePodToState(c, pod, LifecycleState.PreparingDelete, { markNotReady: hook?.markPodNotReady ?? false });
+      case 'delete': return deleteOne(c, pod);
     }
-    c.podUpdates.delete(podKey(pod));
-    c.events.event(c.cs, 'Normal', 'SuccessfulDelete', `succeed to delete pod ${name}`);
-    await deleteClaimsOf(c, pod);
   }));
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) throw failed.reason;
+  return results.some((r) => r.status === 'fulfilled' && r.value);
 }
 
-async function deleteClaimsOf(c: PassContext, pod: Pod): Promise<void> {
-  const id = pod.metadata.labels?.[CloneSetInstanceIdLabel];
-  if (!id) return;
-  for (const claim of c.claims.filter((pvc) => pvc.metadata.labels?.[CloneSetInstanceIdLabel] === id)) {
-    try {
-      await c.client.delete(PersistentVolumeClaims, claim.metadata.namespace, claim.metadata.name!);
-    } catch (e) {
-      if (!isNotFound(e)) throw e;
-    }
+async function deleteOne(c: PassContext, pod: Pod): Promise<boolean> {
+  const name = pod.metadata.name!;
+  c.expectations.expect(c.key, 'delete', name);
+  try {
+    await c.client.delete(Pods, pod.metadata.namespace, name, { preconditions: { uid: pod.metadata.uid } });
+  } catch (e) {
+    c.expectations.observe(c.key, 'delete', name);
+    if (isNotFound(e)) return false;
+    c.events.event(c.cs, 'Warning', 'FailedDelete', `failed to delete pod ${name}: ${messageOf(e)}`);
+    throw e;
   }
+  c.podUpdates.delete(podKey(pod));
+  c.events.event(c.cs, 'Normal', 'SuccessfulDelete', `succeed to delete pod ${name}`);
+  const id = pod.metadata.labels?.[CloneSetInstanceIdLabel];
+  for (const claim of id ? c.claims.filter((pvc) => pvc.metadata.labels?.[CloneSetInstanceIdLabel] === id) : []) {
+    await deleteClaim(c, claim);
+  }
+  return true;
 }

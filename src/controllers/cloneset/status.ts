@@ -1,10 +1,12 @@
 /**
  * CloneSet status from scratch over the active owned pods (workloads.md §4.2), and whether it
- * differs from what is stored. Conditions are carried over (FailedScale/FailedUpdate are sticky).
+ * differs from what is stored. Conditions are carried over (FailedScale/FailedUpdate are sticky);
+ * Progressing follows progress.ts.
  */
 import type { CloneSetCondition, CloneSetStatus } from '../../api/kruise/workloads/cloneset.js';
 import { labelSelectorToString, type MetaLabelSelector } from '../../machinery/labels.js';
 import { passNumbers } from './numbers.js';
+import { progressingChanged, withProgressing } from './progress.js';
 import { availability, isReady, isUpdated, type CloneSet, type Pod } from './pods.js';
 
 export interface StatusInput {
@@ -44,8 +46,9 @@ export function calculateStatus(cs: CloneSet, pods: Pod[], input: StatusInput): 
   }
   const replicas = cs.spec.replicas ?? 1;
   if (s.updatedReplicas === s.replicas && s.replicas === replicas) s.currentRevision = input.updateRevision;
-  const conditions = withFailure(cs.status?.conditions ?? [], input.failure, new Date(input.now));
-  if (conditions.length > 0) s.conditions = conditions;
+  const progress = withProgressing(cs, s, withFailure(cs.status?.conditions ?? [], input.failure, new Date(input.now)), input.now);
+  if (progress.conditions.length > 0) s.conditions = progress.conditions;
+  if (progress.requeueAfterMs !== undefined) requeueAfterMs = Math.min(requeueAfterMs ?? Infinity, progress.requeueAfterMs);
   return { status: s, requeueAfterMs };
 }
 
@@ -61,8 +64,11 @@ const counted = [
   'expectedUpdatedReplicas', 'observedGeneration', 'updateRevision', 'currentRevision', 'collisionCount', 'labelSelector',
 ] as const;
 
-/** Conditions alone never force a write (§0.12): only counted fields, generation, revisions and selector do. */
+/**
+ * Counted fields, generation, revisions, selector, and the Progressing condition's status or
+ * reason force a write; FailedScale/FailedUpdate alone never do (§0.12).
+ */
 export function statusChanged(old: CloneSetStatus | undefined, next: CloneSetStatus): boolean {
   if (!old) return true;
-  return counted.some((k) => (old[k] ?? undefined) !== (next[k] ?? undefined));
+  return counted.some((k) => (old[k] ?? undefined) !== (next[k] ?? undefined)) || progressingChanged(old.conditions, next.conditions);
 }

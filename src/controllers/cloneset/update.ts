@@ -1,9 +1,9 @@
 /**
  * The update phase of a CloneSet pass (workloads.md §4.6.4): refresh in-place state and lifecycle
  * labels first; then move up to |updateNum| pods to the target revision within the unavailability
- * budget, in place when the policy and the template change allow, else by asking the scale phase
- * to recreate them (label apps.kruise.io/specified-delete).
- * Not yet: lifecycle inPlaceUpdate hook (PreparingUpdate), priority/scatter order, InPlaceOnly error.
+ * budget, in place when the policy and the template change allow (behind the inPlaceUpdate hook:
+ * PreparingUpdate until unhooked, then Updating), else by asking the scale phase to recreate them
+ * (label apps.kruise.io/specified-delete).
  */
 import { PodTemplateHashLabel } from '../../api/kruise/workloads/cloneset.js';
 import { ControllerRevisionHashLabel, LifecycleState, LifecycleStateLabel, LifecycleTimestampAnnotation, PodUpdatePolicy, SpecifiedDeleteLabel } from '../../api/kruise/workloads/labels.js';
@@ -11,11 +11,13 @@ import { Pods } from '../../api/resource-type.js';
 import {
   cloneSetRevisionLabels, hasGrace, isPodUpdateCompleted, planRefresh, revisionHash, type InPlaceUpdater,
 } from '../../control/inplaceupdate/index.js';
-import { lifecycleStatePatch, refreshLifecycleState, rfc3339 } from '../../control/lifecycle/index.js';
+import { afterInPlaceDone, beforeInPlaceUpdate, podLifecycleState, refreshLifecycleState, rfc3339 } from '../../control/lifecycle/index.js';
 import type { ControllerRevision } from '../../control/revision/index.js';
+import { isConflict } from '../../machinery/errors.js';
 import { calculateDiffs, passNumbers } from './numbers.js';
 import { sortPodsToUpdate } from '../../control/updatesort/index.js';
 import { groupCounts, podKey, type PassContext } from './pass.js';
+import { movePodToState } from './pod-state.js';
 import { asLifecyclePod, isPreDeleting, type Pod } from './pods.js';
 
 export interface UpdateOutcome {
@@ -24,28 +26,42 @@ export interface UpdateOutcome {
 
 const minRequeue = (a: number | undefined, b: number | undefined) => (a === undefined ? b : b === undefined ? a : Math.min(a, b));
 
+/** The state a pod should move to without any update decision (PreparingUpdate rolled back included). */
+export function refreshedState(c: PassContext, pod: Pod): LifecycleState | undefined {
+  const lp = asLifecyclePod(pod);
+  const lifecycle = c.cs.spec.lifecycle;
+  const state = refreshLifecycleState(lp, lifecycle, 'CloneSet', isPodUpdateCompleted(pod));
+  if (state) return state;
+  // waiting in PreparingUpdate while the template went back to this pod's revision
+  if (podLifecycleState(lp) === LifecycleState.PreparingUpdate && c.isUpdated(pod)) return afterInPlaceDone(lp, lifecycle);
+  return undefined;
+}
+
 /** Step 1: returns true when some pod was written (the phase then stops). */
 async function refreshPods(c: PassContext, updater: InPlaceUpdater, out: UpdateOutcome): Promise<boolean> {
   let changed = false;
   const now = new Date(c.now);
+  const markNotReady = c.cs.spec.lifecycle?.inPlaceUpdate?.markPodNotReady ?? false;
   for (const pod of c.pods) {
     const plan = planRefresh(pod, now);
     if (plan.kind !== 'none') {
       const r = await updater.refresh(pod);
-      if (r.error) throw r.error;
+      // a conflict only says the cache is behind: the pod's own update event brings the pass back
+      if (r.error && !isConflict(r.error)) throw r.error;
       changed = true;
       continue;
     }
     out.requeueAfterMs = minRequeue(out.requeueAfterMs, plan.requeueAfterMs);
-    const state = refreshLifecycleState(asLifecyclePod(pod), c.cs.spec.lifecycle, 'CloneSet', isPodUpdateCompleted(pod));
-    const labels: Record<string, string> = {};
+    const extraLabels: Record<string, string> = {};
     const revision = pod.metadata.labels?.[ControllerRevisionHashLabel];
-    if (revision && pod.metadata.labels?.[PodTemplateHashLabel] !== revisionHash(revision)) labels[PodTemplateHashLabel] = revisionHash(revision);
-    if (!state && Object.keys(labels).length === 0) continue;
-    const patch = state ? lifecycleStatePatch(state, now) : { metadata: { labels: {} as Record<string, string> } };
-    Object.assign(patch.metadata.labels, labels);
-    c.podUpdates.expectUpdated(podKey(pod), await c.client.patch(Pods, pod.metadata.namespace, pod.metadata.name!, 'strategic', patch));
-    changed = true;
+    if (revision && pod.metadata.labels?.[PodTemplateHashLabel] !== revisionHash(revision)) extraLabels[PodTemplateHashLabel] = revisionHash(revision);
+    const state = refreshedState(c, pod);
+    if (state) {
+      if (await movePodToState(c, pod, state, { markNotReady, extraLabels })) changed = true;
+    } else if (Object.keys(extraLabels).length > 0) {
+      c.podUpdates.expectUpdated(podKey(pod), await c.client.patch(Pods, pod.metadata.namespace, pod.metadata.name!, 'strategic', { metadata: { labels: extraLabels } }));
+      changed = true;
+    }
   }
   return changed;
 }
@@ -91,28 +107,10 @@ async function updateOne(
 ): Promise<number | undefined> {
   const label = pod.metadata.labels?.[ControllerRevisionHashLabel];
   const from = revisions.find((r) => r.metadata.name === label || (label !== undefined && revisionHash(r.metadata.name!) === label));
-  if (policy !== PodUpdatePolicy.ReCreate && from) {
-    const graceSeconds = c.cs.spec.updateStrategy?.rollingUpdate?.inPlaceUpdateStrategy?.gracePeriodSeconds ?? 0;
-    const now = new Date(c.now);
-    const r = await updater.update(pod, from, target, {
-      graceSeconds, revisionLabels: cloneSetRevisionLabels,
-      hooks: [(p) => {
-        p.metadata.labels = { ...p.metadata.labels, [LifecycleStateLabel]: LifecycleState.Updating };
-        p.metadata.annotations = { ...p.metadata.annotations, [LifecycleTimestampAnnotation]: rfc3339(now) };
-      }],
-    });
-    if (r.inPlaceUpdate) {
-      if (r.error) {
-        c.events.event(c.cs, 'Warning', 'FailedUpdatePodInPlace', `failed to update pod ${pod.metadata.name} in-place: ${String(r.error)}`);
-        throw r.error;
-      }
-      if (r.newResourceVersion) c.podUpdates.expectUpdated(podKey(pod), { metadata: { resourceVersion: r.newResourceVersion } });
-      c.events.event(c.cs, 'Normal', 'SuccessfulUpdatePodInPlace', `successfully update pod ${pod.metadata.name} in-place(revision ${target.metadata.name})`);
-      return r.requeueAfterMs;
-    }
-    if (policy === PodUpdatePolicy.InPlaceOnly) {
-      throw new Error(`find Pod ${pod.metadata.name} update strategy is InPlaceOnly but can not update in-place`);
-    }
+  const inPlace = policy !== PodUpdatePolicy.ReCreate && from !== undefined && updater.canUpdateInPlace(from, target);
+  if (inPlace) return updateInPlace(c, updater, pod, from, target);
+  if (policy === PodUpdatePolicy.InPlaceOnly) {
+    throw new Error(`find Pod ${pod.metadata.name} update strategy is InPlaceOnly but can not update in-place`);
   }
   if (pod.metadata.labels?.[SpecifiedDeleteLabel] !== undefined) return undefined;
   try {
@@ -124,4 +122,33 @@ async function updateOne(
   }
   c.events.event(c.cs, 'Normal', 'SuccessfulUpdatePodReCreate', `successfully patch pod ${pod.metadata.name} specified-delete for update(revision ${target.metadata.name})`);
   return undefined;
+}
+
+/** The inPlaceUpdate hook decides first (§3); then §2.3 with lifecycle Updating. */
+async function updateInPlace(c: PassContext, updater: InPlaceUpdater, pod: Pod, from: ControllerRevision, target: ControllerRevision): Promise<number | undefined> {
+  const hook = c.cs.spec.lifecycle?.inPlaceUpdate;
+  const markNotReady = hook?.markPodNotReady ?? false;
+  switch (beforeInPlaceUpdate(asLifecyclePod(pod), c.cs.spec.lifecycle, 'CloneSet')) {
+    case 'enterPreparingUpdate': await movePodToState(c, pod, LifecycleState.PreparingUpdate, { markNotReady }); return undefined;
+    case 'reenterPreparingUpdate': await movePodToState(c, pod, LifecycleState.PreparingUpdate, { markNotReady, handler: hook }); return undefined;
+    case 'wait': return undefined;
+    case 'refuse': throw new Error(`not allowed to in-place update pod ${pod.metadata.name} in state ${podLifecycleState(asLifecyclePod(pod))}`);
+    case 'start': break;
+  }
+  const graceSeconds = c.cs.spec.updateStrategy?.rollingUpdate?.inPlaceUpdateStrategy?.gracePeriodSeconds ?? 0;
+  const now = new Date(c.now);
+  const r = await updater.update(pod, from, target, {
+    graceSeconds, revisionLabels: cloneSetRevisionLabels,
+    hooks: [(p) => {
+      p.metadata.labels = { ...p.metadata.labels, [LifecycleStateLabel]: LifecycleState.Updating };
+      p.metadata.annotations = { ...p.metadata.annotations, [LifecycleTimestampAnnotation]: rfc3339(now) };
+    }],
+  });
+  if (r.error) {
+    c.events.event(c.cs, 'Warning', 'FailedUpdatePodInPlace', `failed to update pod ${pod.metadata.name} in-place(revision ${target.metadata.name}): ${String(r.error)}`);
+    throw r.error;
+  }
+  if (r.newResourceVersion) c.podUpdates.expectUpdated(podKey(pod), { metadata: { resourceVersion: r.newResourceVersion } });
+  c.events.event(c.cs, 'Normal', 'SuccessfulUpdatePodInPlace', `successfully update pod ${pod.metadata.name} in-place(revision ${target.metadata.name})`);
+  return r.requeueAfterMs;
 }
