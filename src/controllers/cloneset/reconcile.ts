@@ -4,10 +4,10 @@
  * (orphans are never adopted), sync revisions, run the scale phase and, when it wrote nothing, the
  * update phase; then write status, prune podsToDelete and trim history.
  */
+import { CloneSets } from '../../api/kruise/resource-types.js';
 import type { CloneSetStatus } from '../../api/kruise/workloads/cloneset.js';
 import { ControllerRevisionHashLabel } from '../../api/kruise/workloads/labels.js';
 import type { KObject } from '../../api/meta.js';
-import type { ResourceType } from '../../api/resource-type.js';
 import type { Client } from '../../client/client.js';
 import { retryOnConflict } from '../../client/retry.js';
 import { InPlaceUpdater } from '../../control/inplaceupdate/index.js';
@@ -29,7 +29,7 @@ import { scalePhase } from './scale.js';
 import { calculateStatus, statusChanged } from './status.js';
 import { updatePhase } from './update.js';
 
-export const CloneSets: ResourceType = { group: 'apps.kruise.io', version: 'v1beta1', resource: 'clonesets', kind: 'CloneSet', namespaced: true };
+export { CloneSets };
 
 export interface CloneSetReconcilerDeps {
   client: Client;
