@@ -4,23 +4,25 @@
  */
 import type { Manager } from '../runtime/manager.js';
 import { setupCloneSetController } from './cloneset/index.js';
+import { setupAdvancedStatefulSetController } from './statefulset/index.js';
 import { setupPodReadinessController } from './podreadiness/index.js';
 
 export interface ControllerRegistration {
   name: string;
   /** Runs only when this predicate over the enabled gates holds. */
   enabled(gate: (name: string) => boolean): boolean;
-  setup(manager: Manager): void;
+  setup(manager: Manager, gate: (name: string) => boolean): void;
 }
 
 export const kruiseControllers: ControllerRegistration[] = [
   { name: 'pod-readiness-controller', enabled: () => true, setup: (m) => { setupPodReadinessController(m); } },
   { name: 'cloneset-controller', enabled: () => true, setup: (m) => { setupCloneSetController(m); } },
+  { name: 'statefulset-controller', enabled: () => true, setup: (m, gate) => { setupAdvancedStatefulSetController(m, { gates: gate }); } },
 ];
 
 /** Registers every enabled controller; returns the names of those registered. */
 export function setupKruiseControllers(manager: Manager, gate: (name: string) => boolean): string[] {
   const enabled = kruiseControllers.filter((c) => c.enabled(gate));
-  for (const c of enabled) c.setup(manager);
+  for (const c of enabled) c.setup(manager, gate);
   return enabled.map((c) => c.name);
 }

@@ -1,0 +1,69 @@
+/**
+ * Updating one pod in place under podUpdatePolicy InPlaceIfPossible/InPlaceOnly (workloads.md
+ * §2, §3): only when the diff between the pod's own revision and the update revision allows it;
+ * the inPlaceUpdate hook first moves the pod to PreparingUpdate and waits; the update itself
+ * writes lifecycle `Updating` (only on pods that carry a state label). InPlaceOnly with a change
+ * that cannot be done in place is an error.
+ */
+import {
+  LifecycleStateLabel, LifecycleTimestampAnnotation, PodUpdatePolicy,
+} from '../../api/kruise/workloads/labels.js';
+import type { InPlaceUpdateOptions } from '../../control/inplaceupdate/index.js';
+import { beforeInPlaceUpdate, inPlaceStartState, LifecycleState, rfc3339 } from '../../control/lifecycle/index.js';
+import { setLifecycleState } from './lifecycle-control.js';
+import { podKey, requeueAfter, type PassContext } from './pass.js';
+import { podRevision } from './pod-state.js';
+import { asLifecyclePod, type Pod } from './types.js';
+
+function updateOptions(c: PassContext): InPlaceUpdateOptions {
+  const now = new Date(c.now);
+  return {
+    graceSeconds: c.set.spec.updateStrategy?.rollingUpdate?.inPlaceUpdateStrategy?.gracePeriodSeconds ?? 0,
+    hooks: [(p) => {
+      const state = inPlaceStartState(asLifecyclePod(p), 'StatefulSet');
+      if (!state) return;
+      p.metadata.labels = { ...p.metadata.labels, [LifecycleStateLabel]: state };
+      p.metadata.annotations = { ...p.metadata.annotations, [LifecycleTimestampAnnotation]: rfc3339(now) };
+    }],
+  };
+}
+
+/** Returns true when the pod is handled without recreating it (updated, or held by a hook). */
+export async function updateInPlace(c: PassContext, pod: Pod): Promise<boolean> {
+  const policy = c.set.spec.updateStrategy?.rollingUpdate?.podUpdatePolicy ?? PodUpdatePolicy.ReCreate;
+  if (policy !== PodUpdatePolicy.InPlaceIfPossible && policy !== PodUpdatePolicy.InPlaceOnly) return false;
+  const from = c.revisions.find((r) => r.metadata.name === podRevision(pod));
+  const options = updateOptions(c);
+  if (!c.updater.canUpdateInPlace(from, c.update, options)) {
+    if (policy !== PodUpdatePolicy.InPlaceOnly) return false;
+    const message = `find Pod ${pod.metadata.name} update strategy is InPlaceOnly but can not update in-place`;
+    c.events.event(c.set, 'Warning', 'FailedUpdatePodInPlace', message);
+    throw new Error(message);
+  }
+  const hook = c.set.spec.lifecycle?.inPlaceUpdate;
+  switch (beforeInPlaceUpdate(asLifecyclePod(pod), c.set.spec.lifecycle, 'StatefulSet')) {
+    case 'enterPreparingUpdate':
+      await setLifecycleState(c, pod, LifecycleState.PreparingUpdate, !!hook?.markPodNotReady);
+      return true;
+    case 'reenterPreparingUpdate':
+      await setLifecycleState(c, pod, LifecycleState.PreparingUpdate, !!hook?.markPodNotReady, hook);
+      return true;
+    case 'wait': case 'refuse':
+      return true;
+    default:
+      return start(c, pod, from, options);
+  }
+}
+
+async function start(c: PassContext, pod: Pod, from: Parameters<PassContext['updater']['update']>[1], options: InPlaceUpdateOptions): Promise<boolean> {
+  const revision = c.update.metadata.name;
+  const r = await c.updater.update(pod, from, c.update, options);
+  if (r.error) {
+    c.events.event(c.set, 'Warning', 'FailedUpdatePodInPlace', `failed to update pod ${pod.metadata.name} in-place(revision ${revision}): ${String(r.error)}`);
+    throw r.error;
+  }
+  if (r.newResourceVersion) c.podWrites.expectUpdated(podKey(pod), { metadata: { resourceVersion: r.newResourceVersion } });
+  requeueAfter(c, r.requeueAfterMs);
+  c.events.event(c.set, 'Normal', 'SuccessfulUpdatePodInPlace', `successfully update pod ${pod.metadata.name} in-place(revision ${revision})`);
+  return r.inPlaceUpdate;
+}

@@ -1,0 +1,67 @@
+/**
+ * Shapes the Advanced StatefulSet controller works on: the v1beta1 set (spec always present), its
+ * pods and claims as plain JSON, the feature gates it reads with their upstream defaults, and
+ * small numeric helpers.
+ */
+import type { StatefulSet as StoredStatefulSet, StatefulSetStatus } from '../../api/kruise/workloads/statefulset.js';
+import { AdvancedStatefulSets } from '../../api/kruise/resource-types.js';
+import type { KObject, ObjectMeta } from '../../api/meta.js';
+import type { Pod } from '../../control/inplaceupdate/index.js';
+import type { LifecyclePod } from '../../control/lifecycle/index.js';
+
+export type { Pod, StatefulSetStatus };
+
+/** The ASTS resource at its storage version (apps.kruise.io/v1beta1 statefulsets). */
+export const StatefulSets = AdvancedStatefulSets;
+
+/** A v1beta1 Advanced StatefulSet as the controller sees it: the schema requires spec. */
+export type StatefulSet = StoredStatefulSet & { spec: NonNullable<StoredStatefulSet['spec']> };
+export type StatefulSetSpec = StatefulSet['spec'];
+
+export interface Claim extends KObject {
+  metadata: ObjectMeta;
+  spec?: Record<string, unknown>;
+}
+
+/** The lifecycle helpers' pod shape (nodeName typed the same way). */
+export const asLifecyclePod = (pod: Pod): LifecyclePod => pod as unknown as LifecyclePod;
+
+/** Gates this controller reads, with OpenKruise's defaults (workloads.md §1.3). */
+export const statefulSetGateDefaults = {
+  StatefulSetStartOrdinal: false,
+  StatefulSetAutoDeletePVC: true,
+  StatefulSetAutoResizePVCGate: false,
+  PodIndexLabel: true,
+  PreparingUpdateAsUpdate: false,
+} as const;
+
+export type StatefulSetGate = keyof typeof statefulSetGateDefaults;
+export type GateReader = (name: StatefulSetGate) => boolean;
+
+/** Reads `gates` (e.g. a FeatureGates' `enabled`), falling back to the defaults above. */
+export function gateReader(gates?: (name: string) => boolean): GateReader {
+  return gates ? (name) => gates(name) : (name) => statefulSetGateDefaults[name];
+}
+
+export type IntOrPercent = number | string | undefined;
+
+/** An int or "N%" of `total`, percentages rounded down (intstr GetScaledValueFromIntOrPercent, roundUp false). */
+export function scaledValueDown(value: IntOrPercent, total: number): number {
+  if (value === undefined) return 0;
+  if (typeof value === 'number') return value;
+  const percent = /^(\d+(?:\.\d+)?)%$/.exec(value);
+  if (!percent) {
+    const n = Number(value);
+    if (Number.isInteger(n)) return n;
+    throw new Error(`invalid value for IntOrString: invalid value ${JSON.stringify(value)}`);
+  }
+  // Guard against float noise such as 3 * 33.33 / 100 landing a hair below an integer.
+  return Math.floor(Math.round(((total * Number(percent[1])) / 100) * 1e9) / 1e9);
+}
+
+/** maxUnavailable of a budget: the scaled value rounded down, at least 1 (workloads.md §5.4 rule 6). */
+export function budgetOf(value: IntOrPercent, replicas: number, fallback = 1): number {
+  return Math.max(value === undefined ? fallback : scaledValueDown(value, replicas), 1);
+}
+
+export const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));

@@ -1,0 +1,147 @@
+/**
+ * Shared pieces of the Advanced StatefulSet acceptance tests (workloads.md §5.6): the base
+ * manifest `STS`, a workload env running the ASTS and pod-readiness controllers, readers for pods
+ * and status, and a pod watcher that checks an invariant on every pod event.
+ */
+import assert from 'node:assert/strict';
+import { stringify } from 'yaml';
+import { AdvancedStatefulSets } from '../../api/kruise/resource-types.js';
+import type { StatefulSet } from '../../api/kruise/workloads/statefulset.js';
+import { Pods } from '../../api/resource-type.js';
+import type { Client } from '../../client/client.js';
+import type { Pod, PodCondition } from '../../control/inplaceupdate/index.js';
+import { setupAdvancedStatefulSetController, type AdvancedStatefulSetOptions } from '../../controllers/statefulset/index.js';
+import { setupPodReadinessController } from '../../controllers/podreadiness/index.js';
+import { kruiseFeatureGates } from '../../features/kruise.js';
+import { eventually, startWorkloadEnv, type WorkloadEnv, type WorkloadEnvOptions } from '../../testing/workload-env.js';
+
+export { AdvancedStatefulSets, eventually, type StatefulSet, type Pod };
+export const ns = 'default';
+export const IMG1 = 'nginx:1.25-alpine';
+export const IMG2 = 'nginx:1.26-alpine';
+export const settleMs = 60_000;
+
+type Obj = Record<string, unknown>;
+
+export interface StatefulSetEnvOptions extends Partial<WorkloadEnvOptions> {
+  controller?: AdvancedStatefulSetOptions;
+  /** Wraps the client the controller writes with (every manager, restarts included). */
+  wrapClient?: (client: Client) => Client;
+}
+
+/** An env whose webhooks and ASTS controller see the same gates. */
+export function startStatefulSetEnv(options: StatefulSetEnvOptions = {}): Promise<WorkloadEnv> {
+  const gates = kruiseFeatureGates(options.gates ?? '');
+  return startWorkloadEnv({
+    ...options,
+    controllers: (m) => {
+      const client = options.wrapClient?.(m.client);
+      setupAdvancedStatefulSetController(m, { gates: (g) => gates.enabled(g), ...(client ? { client } : {}), ...options.controller });
+      setupPodReadinessController(m);
+    },
+  });
+}
+
+/** `STS` of §5.6 named `name` (selector and template label `app: name`), with spec and pod-spec overrides. */
+export function sts(name: string, spec: Obj = {}, podSpec: Obj = {}): StatefulSet {
+  return {
+    apiVersion: 'apps.kruise.io/v1beta1', kind: 'StatefulSet', metadata: { name, namespace: ns },
+    spec: {
+      replicas: 3, serviceName: name, selector: { matchLabels: { app: name } },
+      template: {
+        metadata: { labels: { app: name } },
+        spec: { readinessGates: [{ conditionType: 'InPlaceUpdateReady' }], containers: [{ name: 'app', image: IMG1 }], ...podSpec },
+      },
+      ...spec,
+    },
+  } as StatefulSet;
+}
+
+/** A readiness probe the sim-kubelet honours as a per-pod readiness delay. */
+export const readyAfterSeconds = (seconds: number): Obj => ({ exec: { command: ['true'] }, initialDelaySeconds: seconds });
+
+export const manifest = (obj: unknown): string => stringify(obj);
+export const getSet = (client: Client, name: string) => client.get<StatefulSet>(AdvancedStatefulSets, ns, name);
+export const patchSpec = (client: Client, name: string, spec: Obj) => client.patch<StatefulSet>(AdvancedStatefulSets, ns, name, 'merge', { spec });
+export const setImage = (client: Client, name: string, image: string, extra: Obj = {}) =>
+  patchSpec(client, name, { template: { spec: { containers: [{ name: 'app', image, ...extra }] } } });
+
+export const isLive = (pod: Pod): boolean => !pod.metadata.deletionTimestamp;
+export const ordinal = (pod: Pod): number => Number(/-(\d+)$/.exec(pod.metadata.name!)?.[1] ?? NaN);
+
+/** Live pods of one app, by ordinal. */
+export async function livePods(client: Client, app: string): Promise<Pod[]> {
+  const list = await client.list<Pod>(Pods, { namespace: ns, labelSelector: `app=${app}` });
+  return list.items.filter(isLive).sort((a, b) => ordinal(a) - ordinal(b));
+}
+
+export const names = (pods: Pod[]): string[] => pods.map((p) => p.metadata.name!);
+export const condition = (pod: Pod, type: string): PodCondition | undefined => pod.status?.conditions?.find((c) => c.type === type);
+export const isPodReady = (pod: Pod): boolean => condition(pod, 'Ready')?.status === 'True';
+export const revisionOf = (pod: Pod): string | undefined => pod.metadata.labels?.['controller-revision-hash'];
+export const lifecycleOf = (pod: Pod): string | undefined => pod.metadata.labels?.['lifecycle.apps.kruise.io/state'];
+export const uids = (pods: Pod[]): Map<string, string> => new Map(pods.map((p) => [p.metadata.name!, p.metadata.uid!]));
+
+/**
+ * Settled: observedGeneration caught up, `replicas` live Ready pods named as `expectNames` (when
+ * given), all on the update revision, status counts equal, currentRevision == updateRevision.
+ */
+export async function settled(client: Client, name: string, replicas: number, options: { names?: string[]; timeoutMs?: number } = {}): Promise<StatefulSet> {
+  return eventually(`StatefulSet ${name} settled at ${replicas}`, async () => {
+    const set = await getSet(client, name);
+    const s = set.status;
+    if (!s || s.observedGeneration !== set.metadata.generation || set.spec?.replicas !== replicas) return undefined;
+    if (s.replicas !== replicas || s.readyReplicas !== replicas || s.updatedReplicas !== replicas || s.currentReplicas !== replicas) return undefined;
+    if (s.currentRevision !== s.updateRevision) return undefined;
+    const pods = await livePods(client, name);
+    if (options.names && names(pods).join() !== options.names.join()) return undefined;
+    return pods.length === replicas && pods.every((p) => isPodReady(p) && revisionOf(p) === s.updateRevision) ? set : undefined;
+  }, options.timeoutMs ?? settleMs);
+}
+
+/** Waits for a set whose status has caught up with its spec and matches `check`. */
+export function statusWhere(client: Client, name: string, what: string, check: (set: StatefulSet, pods: Pod[]) => boolean, timeoutMs = settleMs): Promise<StatefulSet> {
+  return eventually(`StatefulSet ${name}: ${what}`, async () => {
+    const set = await getSet(client, name);
+    if (set.status?.observedGeneration !== set.metadata.generation) return undefined;
+    return check(set, await livePods(client, name)) ? set : undefined;
+  }, timeoutMs);
+}
+
+/** All pods of one app (terminating included) kept current by a watch; `check` runs after every event. */
+export interface PodWatch {
+  all(): Pod[];
+  live(): Pod[];
+  /** Every pod event seen, in order. */
+  history(): { type: string; pod: Pod }[];
+  violation(): string | undefined;
+  stop(): void;
+}
+
+export async function watchPods(client: Client, app: string, check: (all: Pod[], event: { type: string; pod: Pod }) => string | undefined = () => undefined): Promise<PodWatch> {
+  const list = await client.list<Pod>(Pods, { namespace: ns, labelSelector: `app=${app}` });
+  const byName = new Map(list.items.map((p) => [p.metadata.name!, p]));
+  const events: { type: string; pod: Pod }[] = [];
+  let violation: string | undefined;
+  let closed: unknown;
+  const handle = client.watch<Pod>(Pods, { namespace: ns, labelSelector: `app=${app}`, resourceVersion: list.metadata?.resourceVersion }, {
+    onEvent(e) {
+      const pod = e.object as Pod;
+      if (e.type === 'DELETED') byName.delete(pod.metadata.name!);
+      else if (e.type === 'ADDED' || e.type === 'MODIFIED') byName.set(pod.metadata.name!, pod);
+      else return;
+      events.push({ type: e.type, pod });
+      violation ??= check([...byName.values()], { type: e.type, pod });
+    },
+    onClose(error) { closed = error ?? 'closed'; },
+  });
+  return {
+    all: () => [...byName.values()],
+    live: () => [...byName.values()].filter(isLive),
+    history: () => events,
+    violation: () => violation ?? (closed ? `pod watch ended early: ${String(closed)}` : undefined),
+    stop: () => handle.stop(),
+  };
+}
+
+export const assertNoViolation = (w: PodWatch): void => assert.equal(w.violation(), undefined);
