@@ -12,6 +12,7 @@ import type { Client } from '../../client/client.js';
 import type { Pod, PodCondition } from '../../control/inplaceupdate/index.js';
 import { setupCloneSetController } from '../../controllers/cloneset/index.js';
 import { setupPodReadinessController } from '../../controllers/podreadiness/index.js';
+import { isLive, livePods as liveAppPods, watchPods as watchAppPods, type PodWatch } from '../../testing/pod-watch.js';
 import { eventually, startWorkloadEnv, type WorkloadEnv, type WorkloadEnvOptions } from '../../testing/workload-env.js';
 
 export { CloneSets, eventually, type CloneSet, type Pod };
@@ -45,11 +46,8 @@ export const patchCloneSet = (client: Client, name: string, spec: Obj) => client
 export const setImage = (client: Client, name: string, image: string) =>
   patchCloneSet(client, name, { template: { spec: { containers: [{ name: 'web', image }] } } });
 
-export const isLive = (pod: Pod): boolean => !pod.metadata.deletionTimestamp;
-export async function livePods(client: Client, app: string): Promise<Pod[]> {
-  const list = await client.list<Pod>(Pods, { namespace: ns, labelSelector: `app=${app}` });
-  return list.items.filter(isLive).sort((a, b) => a.metadata.name!.localeCompare(b.metadata.name!));
-}
+export { isLive };
+export const livePods = (client: Client, app: string): Promise<Pod[]> => liveAppPods(client, ns, app);
 
 export const condition = (pod: Pod, type: string): PodCondition | undefined => pod.status?.conditions?.find((c) => c.type === type);
 export const isPodReady = (pod: Pod): boolean => condition(pod, 'Ready')?.status === 'True';
@@ -91,36 +89,9 @@ export async function revisionNames(client: Client, name: string): Promise<strin
     .map((r) => r.metadata.name!).sort();
 }
 
-/** Live pods of one app kept current by a watch; `check` runs after every event. */
-export interface PodWatch {
-  pods(): Pod[];
-  /** The first broken invariant, if any. */
-  violation(): string | undefined;
-  stop(): void;
-}
+/** Live pods of one app kept current by a watch; `check` runs on the live pods after every event. */
+export const watchPods = (client: Client, app: string, check: (live: Pod[]) => string | undefined): Promise<PodWatch> =>
+  watchAppPods(client, ns, app, (s) => check(s.live));
 
-export async function watchPods(client: Client, app: string, check: (live: Pod[]) => string | undefined): Promise<PodWatch> {
-  const list = await client.list<Pod>(Pods, { namespace: ns, labelSelector: `app=${app}` });
-  const byName = new Map(list.items.map((p) => [p.metadata.name!, p]));
-  let violation: string | undefined;
-  let closed: unknown;
-  const live = () => [...byName.values()].filter(isLive);
-  const handle = client.watch<Pod>(Pods, { namespace: ns, labelSelector: `app=${app}`, resourceVersion: list.metadata?.resourceVersion }, {
-    onEvent(e) {
-      const pod = e.object as Pod;
-      if (e.type === 'DELETED') byName.delete(pod.metadata.name!);
-      else if (e.type === 'ADDED' || e.type === 'MODIFIED') byName.set(pod.metadata.name!, pod);
-      else return;
-      const broken = check(live()); // always run: checks may also record statistics
-      violation ??= broken;
-    },
-    onClose(error) { closed = error ?? 'closed'; },
-  });
-  return {
-    pods: live,
-    violation: () => violation ?? (closed ? `pod watch ended early: ${String(closed)}` : undefined),
-    stop: () => handle.stop(),
-  };
-}
-
+export type { PodWatch };
 export const assertNoViolation = (w: PodWatch): void => assert.equal(w.violation(), undefined);

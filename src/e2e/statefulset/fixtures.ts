@@ -13,6 +13,7 @@ import type { Pod, PodCondition } from '../../control/inplaceupdate/index.js';
 import { setupAdvancedStatefulSetController, type AdvancedStatefulSetOptions } from '../../controllers/statefulset/index.js';
 import { setupPodReadinessController } from '../../controllers/podreadiness/index.js';
 import { kruiseFeatureGates } from '../../features/kruise.js';
+import { isLive, livePods as liveAppPods, watchPods as watchAppPods, type PodEvent, type PodWatch } from '../../testing/pod-watch.js';
 import { eventually, startWorkloadEnv, type WorkloadEnv, type WorkloadEnvOptions } from '../../testing/workload-env.js';
 
 export { AdvancedStatefulSets, eventually, type StatefulSet, type Pod };
@@ -66,13 +67,12 @@ export const patchSpec = (client: Client, name: string, spec: Obj) => client.pat
 export const setImage = (client: Client, name: string, image: string, extra: Obj = {}) =>
   patchSpec(client, name, { template: { spec: { containers: [{ name: 'app', image, ...extra }] } } });
 
-export const isLive = (pod: Pod): boolean => !pod.metadata.deletionTimestamp;
+export { isLive };
 export const ordinal = (pod: Pod): number => Number(/-(\d+)$/.exec(pod.metadata.name!)?.[1] ?? NaN);
 
 /** Live pods of one app, by ordinal. */
 export async function livePods(client: Client, app: string): Promise<Pod[]> {
-  const list = await client.list<Pod>(Pods, { namespace: ns, labelSelector: `app=${app}` });
-  return list.items.filter(isLive).sort((a, b) => ordinal(a) - ordinal(b));
+  return (await liveAppPods(client, ns, app)).sort((a, b) => ordinal(a) - ordinal(b));
 }
 
 export const names = (pods: Pod[]): string[] => pods.map((p) => p.metadata.name!);
@@ -109,39 +109,8 @@ export function statusWhere(client: Client, name: string, what: string, check: (
 }
 
 /** All pods of one app (terminating included) kept current by a watch; `check` runs after every event. */
-export interface PodWatch {
-  all(): Pod[];
-  live(): Pod[];
-  /** Every pod event seen, in order. */
-  history(): { type: string; pod: Pod }[];
-  violation(): string | undefined;
-  stop(): void;
-}
+export const watchPods = (client: Client, app: string, check: (all: Pod[], event: PodEvent) => string | undefined = () => undefined): Promise<PodWatch> =>
+  watchAppPods(client, ns, app, (s) => check(s.all, s.event));
 
-export async function watchPods(client: Client, app: string, check: (all: Pod[], event: { type: string; pod: Pod }) => string | undefined = () => undefined): Promise<PodWatch> {
-  const list = await client.list<Pod>(Pods, { namespace: ns, labelSelector: `app=${app}` });
-  const byName = new Map(list.items.map((p) => [p.metadata.name!, p]));
-  const events: { type: string; pod: Pod }[] = [];
-  let violation: string | undefined;
-  let closed: unknown;
-  const handle = client.watch<Pod>(Pods, { namespace: ns, labelSelector: `app=${app}`, resourceVersion: list.metadata?.resourceVersion }, {
-    onEvent(e) {
-      const pod = e.object as Pod;
-      if (e.type === 'DELETED') byName.delete(pod.metadata.name!);
-      else if (e.type === 'ADDED' || e.type === 'MODIFIED') byName.set(pod.metadata.name!, pod);
-      else return;
-      events.push({ type: e.type, pod });
-      violation ??= check([...byName.values()], { type: e.type, pod });
-    },
-    onClose(error) { closed = error ?? 'closed'; },
-  });
-  return {
-    all: () => [...byName.values()],
-    live: () => [...byName.values()].filter(isLive),
-    history: () => events,
-    violation: () => violation ?? (closed ? `pod watch ended early: ${String(closed)}` : undefined),
-    stop: () => handle.stop(),
-  };
-}
-
+export type { PodWatch };
 export const assertNoViolation = (w: PodWatch): void => assert.equal(w.violation(), undefined);
