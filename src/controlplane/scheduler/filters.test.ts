@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { filterHostPorts, filterNodeAffinity, filterResources, filterTaints, filterUnschedulable } from './filters.js';
-import { requiredNodeMatcher } from './node-affinity.js';
+import { requiredNodeMatcher } from '../../machinery/scheduling/index.js';
 import { podInfo } from './pod-info.js';
 import { clusterOf, makeNode, makePod } from './test-objects.js';
 import type { Pod } from './types.js';

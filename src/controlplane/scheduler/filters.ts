@@ -4,10 +4,10 @@
  * undefined when the node passes, or the reasons it failed with (kube-scheduler's wording, which
  * ends up in the FailedScheduling message).
  */
-import type { NodeMatcher } from './node-affinity.js';
+import { firstUntoleratedTaint, tolerated, type NodeMatcher } from '../../machinery/scheduling/index.js';
 import type { NodeInfo } from './node-info.js';
 import type { PodInfo } from './pod-info.js';
-import { TAINT_UNSCHEDULABLE, firstUntoleratedTaint, tolerated } from './taints.js';
+import { TAINT_UNSCHEDULABLE } from './taints.js';
 import type { Toleration } from './types.js';
 
 export interface FilterStatus {

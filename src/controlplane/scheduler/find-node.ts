@@ -6,7 +6,7 @@
  */
 import { filterHostPorts, filterNodeAffinity, filterResources, filterTaints, filterUnschedulable, type FilterStatus } from './filters.js';
 import { fitErrorMessage } from './fit-error.js';
-import { preferredNodeTerms, requiredNodeMatcher, type NodeMatcher } from './node-affinity.js';
+import { preferredNodeTerms, requiredNodeMatcher, type NodeMatcher } from '../../machinery/scheduling/index.js';
 import type { NodeInfo } from './node-info.js';
 import { filterPodAffinity, prepareAffinityFilter, type AffinityFilterState } from './pod-affinity-filter.js';
 import { podInfo, type NamespaceLabels, type PodInfo } from './pod-info.js';

@@ -3,7 +3,7 @@
  * pod does not trigger (no preferences, no spreading) are left out: they would be equal everywhere.
  */
 import type { ClusterView, CycleState } from './find-node.js';
-import type { WeightedTerm } from './node-affinity.js';
+import type { WeightedTerm } from '../../machinery/scheduling/index.js';
 import type { NodeInfo } from './node-info.js';
 import { normalizeMinMax, prepareAffinityScore, rawAffinityScore } from './pod-affinity-score.js';
 import { balancedAllocationScore, leastAllocatedScore, nodeAffinityScores, taintTolerationScores, WEIGHTS } from './scores.js';

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { preferredNodeTerms } from './node-affinity.js';
+import { preferredNodeTerms } from '../../machinery/scheduling/index.js';
 import { podInfo } from './pod-info.js';
 import { balancedAllocationScore, leastAllocatedScore, nodeAffinityScores, normalizeByMax, taintTolerationScores } from './scores.js';
 import { clusterOf, makeNode, makePod } from './test-objects.js';

@@ -5,7 +5,7 @@
  * memory used in equal proportion. Preferred node affinity sums term weights; taint toleration
  * counts intolerable PreferNoSchedule taints (fewer is better).
  */
-import type { WeightedTerm } from './node-affinity.js';
+import type { WeightedTerm } from '../../machinery/scheduling/index.js';
 import type { NodeInfo } from './node-info.js';
 import type { PodInfo } from './pod-info.js';
 import { intolerablePreferNoSchedule } from './taints.js';

@@ -5,10 +5,9 @@
  * but with a controller owner gets the scheduler's defaults (spread across hostnames with skew 3
  * and zones with skew 5, ScheduleAnyway), counting the pods of that owner.
  */
-import { matchAll, type NodeMatcher } from './node-affinity.js';
+import { firstUntoleratedTaint, matchAll, type NodeMatcher } from '../../machinery/scheduling/index.js';
 import type { NodeInfo } from './node-info.js';
 import { selectorWithLabelKeys, type PodInfo } from './pod-info.js';
-import { firstUntoleratedTaint } from './taints.js';
 import { LABEL_HOSTNAME, LABEL_ZONE, type PodSpec } from './types.js';
 
 export interface SpreadConstraint {

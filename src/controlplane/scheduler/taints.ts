@@ -1,26 +1,15 @@
 /**
- * Taints and tolerations. A node whose Ready condition is not True is treated as carrying the taint
- * the node lifecycle controller would add (`not-ready` or `unreachable`, NoSchedule), so pods that
- * tolerate it (DaemonSets) still land there, and the failure reads as it does on a real cluster.
+ * The scheduler's view of taints. A node whose Ready condition is not True is treated as carrying
+ * the taint the node lifecycle controller would add (`not-ready` or `unreachable`, NoSchedule), so
+ * pods that tolerate it (DaemonSets) still land there, and the failure reads as it does on a real
+ * cluster. Matching tolerations to taints is machinery/scheduling's.
  */
+import { tolerated } from '../../machinery/scheduling/index.js';
 import type { Node, Taint, Toleration } from './types.js';
 
 export const TAINT_NOT_READY = 'node.kubernetes.io/not-ready';
 export const TAINT_UNREACHABLE = 'node.kubernetes.io/unreachable';
 export const TAINT_UNSCHEDULABLE = 'node.kubernetes.io/unschedulable';
-
-/** v1.Toleration.ToleratesTaint. */
-export function toleratesTaint(t: Toleration, taint: Taint): boolean {
-  if (t.effect && t.effect !== taint.effect) return false;
-  if (t.key !== undefined && t.key !== '' && t.key !== taint.key) return false;
-  if (t.operator === 'Exists') return true;
-  // Equal (the default): an empty key only makes sense with Exists.
-  if (!t.key) return false;
-  return (t.value ?? '') === (taint.value ?? '');
-}
-
-export const tolerated = (tolerations: readonly Toleration[] | undefined, taint: Taint): boolean =>
-  (tolerations ?? []).some((t) => toleratesTaint(t, taint));
 
 /** The readiness taint implied by the node's Ready condition, if any. */
 export function readinessTaint(node: Node): Taint | undefined {
@@ -37,15 +26,6 @@ export function effectiveTaints(node: Node): Taint[] {
   const implied = readinessTaint(node);
   if (!implied || taints.some((t) => t.key === implied.key && t.effect === implied.effect)) return taints;
   return [...taints, implied];
-}
-
-/** The first NoSchedule/NoExecute taint no toleration covers (the TaintToleration filter). */
-export function firstUntoleratedTaint(taints: readonly Taint[], tolerations: readonly Toleration[] | undefined): Taint | undefined {
-  for (const taint of taints) {
-    if (taint.effect !== 'NoSchedule' && taint.effect !== 'NoExecute') continue;
-    if (!tolerated(tolerations, taint)) return taint;
-  }
-  return undefined;
 }
 
 /** How many PreferNoSchedule taints the pod does not tolerate (scored, never filtered). */

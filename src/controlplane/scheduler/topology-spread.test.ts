@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { requiredNodeMatcher } from './node-affinity.js';
+import { requiredNodeMatcher } from '../../machinery/scheduling/index.js';
 import { podInfo } from './pod-info.js';
 import { spreadConstraints } from './spread-constraints.js';
 import { filterSpread, normalizeSpread, prepareSpreadFilter, REASON_SPREAD, REASON_SPREAD_MISSING_LABEL, spreadScores } from './topology-spread.js';

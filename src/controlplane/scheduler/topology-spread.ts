@@ -4,7 +4,7 @@
  * (fewer matching pods in the node's domains is better, weighted by log(domains + 2)).
  */
 import { unresolvable, unschedulable, type FilterStatus } from './filters.js';
-import type { NodeMatcher } from './node-affinity.js';
+import type { NodeMatcher } from '../../machinery/scheduling/index.js';
 import type { NodeInfo } from './node-info.js';
 import type { PodInfo } from './pod-info.js';
 import { countDomains, hasAllKeys, nodeTakesPart, type SpreadConstraint } from './spread-constraints.js';

@@ -4,6 +4,12 @@
  */
 import type { KObject } from '../../api/meta.js';
 import type { MetaLabelSelector } from '../../machinery/labels.js';
+import type { NodeAffinity, Taint, Toleration } from '../../machinery/scheduling/index.js';
+
+/** Node affinity, taints and tolerations are shared with the DaemonSet controllers. */
+export type {
+  NodeAffinity, NodeSelectorOperator, NodeSelectorRequirement, NodeSelectorTerm, Taint, TaintEffect, Toleration,
+} from '../../machinery/scheduling/index.js';
 
 export type ResourceList = Record<string, string | number>;
 
@@ -20,24 +26,6 @@ export interface Container {
   ports?: ContainerPort[];
   /** `Always` on an init container makes it a sidecar that keeps running. */
   restartPolicy?: string;
-}
-
-export type NodeSelectorOperator = 'In' | 'NotIn' | 'Exists' | 'DoesNotExist' | 'Gt' | 'Lt';
-
-export interface NodeSelectorRequirement {
-  key: string;
-  operator: NodeSelectorOperator;
-  values?: string[];
-}
-
-export interface NodeSelectorTerm {
-  matchExpressions?: NodeSelectorRequirement[];
-  matchFields?: NodeSelectorRequirement[];
-}
-
-export interface NodeAffinity {
-  requiredDuringSchedulingIgnoredDuringExecution?: { nodeSelectorTerms?: NodeSelectorTerm[] } | null;
-  preferredDuringSchedulingIgnoredDuringExecution?: { weight: number; preference: NodeSelectorTerm }[];
 }
 
 export interface PodAffinityTerm {
@@ -63,22 +51,6 @@ export interface Affinity {
   nodeAffinity?: NodeAffinity;
   podAffinity?: PodAffinity;
   podAntiAffinity?: PodAffinity;
-}
-
-export type TaintEffect = 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
-
-export interface Taint {
-  key: string;
-  value?: string;
-  effect: TaintEffect;
-}
-
-export interface Toleration {
-  key?: string;
-  operator?: 'Exists' | 'Equal';
-  value?: string;
-  effect?: TaintEffect | '';
-  tolerationSeconds?: number;
 }
 
 export interface TopologySpreadConstraint {

@@ -8,11 +8,11 @@ import assert from 'node:assert/strict';
 import { pino } from 'pino';
 import { ControllerRevisions, DaemonSets, Nodes } from '../../../api/resource-type.js';
 import { setRootLogger } from '../../../machinery/log.js';
+import { targetNodeName } from '../../../machinery/scheduling/index.js';
 import { startTestControlPlane, type TestControlPlane } from '../../../testing/control-plane.js';
 import type { Pod } from '../shared/types.js';
 import { createNode, eventually, listPods, setPodState, settle, sleeper, startControllerEnv, type ControllerTestEnv } from '../statefulset/test-kit.js';
 import type { ControllerRevision } from '../statefulset/types.js';
-import { targetNodeName } from './eligibility.js';
 import { setupDaemonSetController } from './index.js';
 import { hashLabel, type DaemonSet } from './types.js';
 
@@ -35,7 +35,7 @@ describe('daemonset controller', () => {
   });
 
   const live = async () => (await listPods(env.client, ns, 'app=agent')).filter((p) => !p.metadata.deletionTimestamp);
-  const byNode = async () => new Map((await live()).map((p) => [targetNodeName(p)!, p]));
+  const byNode = async () => new Map((await live()).map((p) => [targetNodeName(p.spec)!, p]));
   const nodesWithPods = async () => [...(await byNode()).keys()].sort();
   const getDs = () => env.client.get<DaemonSet>(DaemonSets, ns, 'agent');
   const readyAll = async (filter: (p: Pod) => boolean = () => true) => {

@@ -18,7 +18,7 @@ import { DaemonSetReconciler } from './reconcile.js';
 import type { DaemonSet } from './types.js';
 
 export { DaemonSetReconciler } from './reconcile.js';
-export { nodeShouldRunDaemonPod, defaultDaemonTolerations } from './eligibility.js';
+export { nodeShouldRunDaemonPod, defaultDaemonTolerations } from '../../../machinery/scheduling/index.js';
 export type { DaemonSet, DaemonSetStatus } from './types.js';
 
 export interface DaemonSetControllerOptions {

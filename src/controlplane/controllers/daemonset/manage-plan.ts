@@ -5,13 +5,13 @@
  * pod may coexist during an update); nodes the daemon may no longer run on, and nodes that no
  * longer exist, lose their pods.
  */
+import { nodeShouldRunDaemonPod, targetNodeName, type DaemonPlacement } from '../../../machinery/scheduling/index.js';
 import type { Node, Pod } from '../shared/types.js';
-import { nodeShouldRunDaemonPod, targetNodeName, type Placement } from './eligibility.js';
 import { isPodUpdated, type DaemonSet } from './types.js';
 
 export interface NodePods {
   node: Node;
-  placement: Placement;
+  placement: DaemonPlacement;
   /** The daemon pods pinned to or running on this node, terminating ones included. */
   pods: Pod[];
 }
@@ -20,13 +20,13 @@ export interface NodePods {
 export function nodesWithPods(ds: DaemonSet, nodes: Node[], pods: Pod[]): { nodes: NodePods[]; orphaned: Pod[] } {
   const byNode = new Map<string, Pod[]>();
   for (const pod of pods) {
-    const name = targetNodeName(pod);
+    const name = targetNodeName(pod.spec);
     if (name !== undefined) byNode.set(name, [...(byNode.get(name) ?? []), pod]);
   }
-  const views = nodes.map((node) => ({ node, placement: nodeShouldRunDaemonPod(node, ds.spec?.template), pods: byNode.get(node.metadata.name!) ?? [] }));
+  const views = nodes.map((node) => ({ node, placement: nodeShouldRunDaemonPod(node, ds.spec?.template?.spec), pods: byNode.get(node.metadata.name!) ?? [] }));
   const known = new Set(nodes.map((n) => n.metadata.name));
   const orphaned = pods.filter((p) => {
-    const target = targetNodeName(p);
+    const target = targetNodeName(p.spec);
     return !p.spec?.nodeName && target !== undefined && !known.has(target) && !p.metadata.deletionTimestamp;
   });
   return { nodes: views, orphaned };

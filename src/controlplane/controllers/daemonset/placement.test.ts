@@ -1,14 +1,14 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { nodeShouldRunDaemonPod, pinToNode, targetNodeName, withDaemonTolerations } from '../../../machinery/scheduling/index.js';
 import type { Node, Pod, PodTemplateSpec, Taint } from '../shared/types.js';
-import { nodeShouldRunDaemonPod, pinToNode, targetNodeName, withDaemonTolerations } from './eligibility.js';
 import { nodesWithPods, planManage } from './manage-plan.js';
 import { planRollingUpdate, scaledValue, updateBudget } from './rolling-update.js';
 import { hashLabel, type DaemonSet } from './types.js';
 
 const node = (name: string, labels: Record<string, string> = {}, taints: Taint[] = []): Node => ({ metadata: { name, labels }, spec: { taints } });
 const template = (spec: Record<string, unknown> = {}): PodTemplateSpec => ({ metadata: { labels: { app: 'agent' } }, spec: { containers: [], ...spec } });
-const placement = (n: Node, t = template()) => nodeShouldRunDaemonPod(n, t);
+const placement = (n: Node, t = template()) => nodeShouldRunDaemonPod(n, t.spec);
 
 describe('nodeShouldRunDaemonPod', () => {
   test('nodeSelector and required node affinity', () => {
@@ -42,12 +42,11 @@ describe('nodeShouldRunDaemonPod', () => {
 
   test('default tolerations are added once, and pods are pinned by matchFields', () => {
     const t = template({ tolerations: [{ key: 'node.kubernetes.io/unschedulable', operator: 'Exists', effect: 'NoSchedule' }] });
-    assert.equal(withDaemonTolerations(t).length, 6);
-    assert.equal(withDaemonTolerations(template({ hostNetwork: true })).length, 7);
+    assert.equal(withDaemonTolerations(t.spec).length, 6);
     const affinity = pinToNode({ nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [] }] }, preferredDuringSchedulingIgnoredDuringExecution: [] } }, 'n1');
     const pod: Pod = { metadata: { name: 'p' }, spec: { affinity } };
-    assert.equal(targetNodeName(pod), 'n1');
-    assert.deepEqual((affinity.nodeAffinity as Record<string, unknown>).preferredDuringSchedulingIgnoredDuringExecution, []);
+    assert.equal(targetNodeName(pod.spec), 'n1');
+    assert.deepEqual(affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution, []);
   });
 });
 

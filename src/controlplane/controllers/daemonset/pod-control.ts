@@ -8,12 +8,12 @@ import type { Client } from '../../../client/client.js';
 import type { EventRecorder } from '../../../runtime/events.js';
 import type { ScaleExpectations } from '../../../runtime/expectations.js';
 import type { Informer } from '../../../runtime/informer.js';
+import { pinToNode, withDaemonTolerations } from '../../../machinery/scheduling/index.js';
 import { newControllerRef } from '../shared/controller-ref.js';
 import { podFromTemplate } from '../shared/pod-template.js';
 import { deletePods } from '../shared/delete-pods.js';
 import { slowStartBatch } from '../shared/slow-start.js';
 import type { Pod } from '../shared/types.js';
-import { pinToNode, withDaemonTolerations } from './eligibility.js';
 import { hashLabel, templateGenerationAnnotation, templateGenerationLabel, type DaemonSet } from './types.js';
 
 export function newDaemonPod(ds: DaemonSet, nodeName: string, hash: string): Pod {
@@ -21,7 +21,7 @@ export function newDaemonPod(ds: DaemonSet, nodeName: string, hash: string): Pod
   const generation = ds.metadata.annotations?.[templateGenerationAnnotation];
   pod.metadata.labels = { ...pod.metadata.labels, [hashLabel]: hash, ...(generation ? { [templateGenerationLabel]: generation } : {}) };
   const spec = pod.spec ?? {};
-  spec.tolerations = withDaemonTolerations(ds.spec?.template);
+  spec.tolerations = withDaemonTolerations(ds.spec?.template?.spec);
   spec.affinity = pinToNode(spec.affinity as Record<string, unknown> | undefined, nodeName);
   pod.spec = spec;
   return pod;

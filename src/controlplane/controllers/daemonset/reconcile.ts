@@ -9,6 +9,7 @@ import { DaemonSets, Pods } from '../../../api/resource-type.js';
 import type { Client } from '../../../client/client.js';
 import { deepEqual } from '../../../machinery/deep-equal.js';
 import { selectorFromLabelSelector, type LabelSelector } from '../../../machinery/labels.js';
+import { targetNodeName } from '../../../machinery/scheduling/index.js';
 import { TerminalError, type ReconcileContext, type Request, type Result } from '../../../runtime/controller.js';
 import type { EventRecorder } from '../../../runtime/events.js';
 import type { ResourceVersionExpectations, ScaleExpectations } from '../../../runtime/expectations.js';
@@ -18,7 +19,6 @@ import type { Informer } from '../../../runtime/informer.js';
 import { claimObjects, recheckOwner } from '../shared/controller-ref.js';
 import type { Node, Pod } from '../shared/types.js';
 import type { ControllerRevision } from '../statefulset/types.js';
-import { targetNodeName } from './eligibility.js';
 import { cleanupHistory, constructHistory, type DaemonSetHistory } from './history.js';
 import { nodesWithPods, planManage, type NodePods } from './manage-plan.js';
 import type { DaemonPodControl } from './pod-control.js';
@@ -75,7 +75,7 @@ export class DaemonSetReconciler {
     const surge = rolling && updateBudget(ds, views.filter((v) => v.placement.shouldRun).length).maxSurge > 0;
     let plan = planManage(ds, views, orphaned, history.hash, surge);
     for (const pod of plan.failed) {
-      this.o.events.event(ds, 'Warning', 'FailedDaemonPod', `Found failed daemon pod ${pod.metadata.namespace}/${pod.metadata.name} on node ${targetNodeName(pod)}, will try to kill it`);
+      this.o.events.event(ds, 'Warning', 'FailedDaemonPod', `Found failed daemon pod ${pod.metadata.namespace}/${pod.metadata.name} on node ${targetNodeName(pod.spec)}, will try to kill it`);
     }
     if (plan.createOn.length === 0 && plan.delete.length === 0 && rolling) {
       const step = planRollingUpdate(ds, views, history.hash, now);

@@ -1,15 +1,14 @@
 /**
- * Node selection by labels and fields: `spec.nodeSelector` AND the required node affinity
- * (terms OR'ed, expressions inside a term AND'ed; In/NotIn/Exists/DoesNotExist/Gt/Lt on labels,
- * `matchFields` on `metadata.name`), and the weighted preferred terms scoring adds up.
+ * Required node selection (component-helpers' nodeaffinity): `spec.nodeSelector` AND the required
+ * node affinity (terms OR'ed, expressions inside a term AND'ed; In/NotIn/Exists/DoesNotExist/Gt/Lt
+ * on labels, `matchFields` In/NotIn on `metadata.name`), and the weighted preferred terms.
  */
-import type { Operator, Requirement } from '../../machinery/labels.js';
-import { requirementMatches } from '../../machinery/label-requirement.js';
-import type { NodeSelectorRequirement, NodeSelectorTerm, PodSpec } from './types.js';
+import { requirementMatches, type Operator, type Requirement } from '../label-requirement.js';
+import type { NodeSelectorRequirement, NodeSelectorTerm, PlacementPodSpec } from './types.js';
 
 const OPERATORS: Record<string, Operator> = { In: 'in', NotIn: 'notin', Exists: 'exists', DoesNotExist: '!', Gt: 'gt', Lt: 'lt' };
 const FIELD_OPERATORS = new Set(['In', 'NotIn']);
-const NODE_NAME_FIELD = 'metadata.name';
+export const NodeNameField = 'metadata.name';
 
 interface CompiledTerm {
   labels: Requirement[];
@@ -35,7 +34,7 @@ function compileTerm(term: NodeSelectorTerm | undefined): CompiledTerm | undefin
   const fields: Requirement[] = [];
   for (const e of fieldExprs) {
     const r = toRequirement(e);
-    if (!r || e.key !== NODE_NAME_FIELD || !FIELD_OPERATORS.has(e.operator)) return undefined;
+    if (!r || e.key !== NodeNameField || !FIELD_OPERATORS.has(e.operator)) return undefined;
     fields.push(r);
   }
   return { labels, fields };
@@ -44,7 +43,7 @@ function compileTerm(term: NodeSelectorTerm | undefined): CompiledTerm | undefin
 function termMatches(t: CompiledTerm, labels: Record<string, string>, name: string): boolean {
   for (const r of t.labels) if (!requirementMatches(r, labels)) return false;
   if (t.fields.length === 0) return true;
-  const fields = { [NODE_NAME_FIELD]: name };
+  const fields = { [NodeNameField]: name };
   for (const r of t.fields) if (!requirementMatches(r, fields)) return false;
   return true;
 }
@@ -55,7 +54,7 @@ export type NodeMatcher = (labels: Record<string, string>, name: string) => bool
 export const matchAll: NodeMatcher = () => true;
 
 /** The NodeAffinity filter's predicate: nodeSelector AND (any required term). */
-export function requiredNodeMatcher(spec: PodSpec | undefined): NodeMatcher {
+export function requiredNodeMatcher(spec: PlacementPodSpec | undefined): NodeMatcher {
   const selector = Object.entries(spec?.nodeSelector ?? {});
   const required = spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
   if (selector.length === 0 && !required) return matchAll;
@@ -74,7 +73,7 @@ export interface WeightedTerm {
 }
 
 /** Preferred terms with a weight; a node scores the sum of the weights of the terms it matches. */
-export function preferredNodeTerms(spec: PodSpec | undefined): WeightedTerm[] {
+export function preferredNodeTerms(spec: PlacementPodSpec | undefined): WeightedTerm[] {
   const out: WeightedTerm[] = [];
   for (const p of spec?.affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution ?? []) {
     const t = compileTerm(p.preference);

@@ -1,15 +1,15 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { preferredNodeTerms, requiredNodeMatcher } from './node-affinity.js';
-import type { NodeSelectorRequirement, PodSpec } from './types.js';
+import type { NodeSelectorRequirement, PlacementPodSpec } from './types.js';
 
 const labels = { zone: 'a', disk: 'ssd', cores: '8' };
-const required = (...terms: { matchExpressions?: NodeSelectorRequirement[]; matchFields?: NodeSelectorRequirement[] }[]): PodSpec =>
+const required = (...terms: { matchExpressions?: NodeSelectorRequirement[]; matchFields?: NodeSelectorRequirement[] }[]): PlacementPodSpec =>
   ({ affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: terms } } } });
 const expr = (key: string, operator: NodeSelectorRequirement['operator'], values?: string[]) => ({ matchExpressions: [{ key, operator, values }] });
 
 describe('requiredNodeMatcher', () => {
-  const cases: [string, PodSpec, boolean][] = [
+  const cases: [string, PlacementPodSpec, boolean][] = [
     ['no constraints', {}, true],
     ['nodeSelector matches', { nodeSelector: { zone: 'a', disk: 'ssd' } }, true],
     ['nodeSelector mismatch', { nodeSelector: { zone: 'b' } }, false],
