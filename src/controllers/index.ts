@@ -4,6 +4,7 @@
  */
 import type { Manager } from '../runtime/manager.js';
 import { setupCloneSetController } from './cloneset/index.js';
+import { setupAdvancedDaemonSetController } from './daemonset/index.js';
 import { setupAdvancedStatefulSetController } from './statefulset/index.js';
 import { setupPodReadinessController } from './podreadiness/index.js';
 
@@ -18,6 +19,7 @@ export const kruiseControllers: ControllerRegistration[] = [
   { name: 'pod-readiness-controller', enabled: () => true, setup: (m) => { setupPodReadinessController(m); } },
   { name: 'cloneset-controller', enabled: () => true, setup: (m) => { setupCloneSetController(m); } },
   { name: 'statefulset-controller', enabled: () => true, setup: (m, gate) => { setupAdvancedStatefulSetController(m, { gates: gate }); } },
+  { name: 'daemonset-controller', enabled: () => true, setup: (m) => { setupAdvancedDaemonSetController(m); } },
 ];
 
 /** Registers every enabled controller; returns the names of those registered. */

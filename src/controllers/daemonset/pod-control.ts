@@ -1,0 +1,73 @@
+/**
+ * Carrying out a pass's creates and deletes (upstream syncNodes): hooked pods go to PreparingDelete
+ * instead of being deleted; at most burstReplicas creates and deletes; creates run in slow-start
+ * batches (1, 2, 4, ...) and stop after the first batch with a failure. Every write is recorded in
+ * the expectations first (a generated name once the server returned it, unless the cache already
+ * shows the pod), so the next pass waits for the cache.
+ */
+import { Pods } from '../../api/resource-type.js';
+import { isNotFound } from '../../machinery/errors.js';
+import { burstReplicas } from './budget.js';
+import { messageOf, throwFirstFailure, type PassContext } from './pass.js';
+import { podsToDeleteAfterHook } from './pod-lifecycle.js';
+import { newDaemonPod } from './pod-template.js';
+import { podKey, type Pod } from './types.js';
+
+/** Returns how many creates and deletes were issued. */
+export async function syncNodes(c: PassContext, toDelete: Pod[], createOn: string[], hash: string): Promise<number> {
+  const deletable = await podsToDeleteAfterHook(c, dedupe(toDelete));
+  const burst = burstReplicas(c.ds);
+  const creates = createOn.slice(0, burst);
+  const deletes = deletable.slice(0, burst);
+  let createError: unknown;
+  try {
+    await createPods(c, creates, hash);
+  } catch (e) {
+    createError = e;
+  }
+  throwFirstFailure(await Promise.allSettled(deletes.map((pod) => deletePod(c, pod))));
+  if (createError !== undefined) throw createError;
+  return creates.length + deletes.length;
+}
+
+function dedupe(pods: Pod[]): Pod[] {
+  const seen = new Set<string>();
+  return pods.filter((p) => !seen.has(p.metadata.uid!) && seen.add(p.metadata.uid!));
+}
+
+async function createPods(c: PassContext, nodes: string[], hash: string): Promise<void> {
+  for (let next = 0, batch = 1; next < nodes.length; batch *= 2) {
+    const slice = nodes.slice(next, next + batch);
+    next += slice.length;
+    throwFirstFailure(await Promise.allSettled(slice.map((node) => createPod(c, node, hash))));
+  }
+}
+
+async function createPod(c: PassContext, node: string, hash: string): Promise<void> {
+  let created: Pod;
+  try {
+    created = await c.client.create<Pod>(Pods, newDaemonPod(c.ds, node, hash));
+  } catch (e) {
+    c.events.event(c.ds, 'Warning', 'FailedCreate', `Error creating: ${messageOf(e)}`);
+    throw e;
+  }
+  const name = created.metadata.name!;
+  // No await since the create returned: the cache either shows the pod already or will report it.
+  if (!c.pods.get(created.metadata.namespace, name)) c.expectations.expect(c.key, 'create', name);
+  c.events.event(c.ds, 'Normal', 'SuccessfulCreate', `Created pod: ${name}`);
+}
+
+async function deletePod(c: PassContext, pod: Pod): Promise<void> {
+  const name = pod.metadata.name!;
+  c.expectations.expect(c.key, 'delete', name);
+  try {
+    await c.client.delete(Pods, pod.metadata.namespace, name, { preconditions: { uid: pod.metadata.uid } });
+  } catch (e) {
+    c.expectations.observe(c.key, 'delete', name);
+    if (isNotFound(e)) return;
+    c.events.event(c.ds, 'Warning', 'FailedDelete', `Error deleting: ${messageOf(e)}`);
+    throw e;
+  }
+  c.podUpdates.delete(podKey(pod));
+  c.events.event(c.ds, 'Normal', 'SuccessfulDelete', `Deleted pod: ${name}`);
+}

@@ -1,0 +1,55 @@
+/**
+ * The preDelete hook on daemon pods (workloads.md §3, §6.4 step 6): a hooked pod chosen for
+ * deletion moves to `PreparingDelete` (with markPodNotReady, the `KruisePodReady` entry goes in
+ * first through pods/status) and is deleted by a later pass once unhooked. Each write is recorded as
+ * a resourceVersion expectation.
+ */
+import { Pods } from '../../api/resource-type.js';
+import { retryOnConflict } from '../../client/retry.js';
+import {
+  deleteDecision, lifecycleStatePatch, LifecycleState, podLifecycleState, readinessForState, type LifecyclePod,
+} from '../../control/lifecycle/index.js';
+import { isNotFound } from '../../machinery/errors.js';
+import { throwFirstFailure, type PassContext } from './pass.js';
+import { podKey, type Pod } from './types.js';
+
+const asLifecyclePod = (pod: Pod): LifecyclePod => pod as unknown as LifecyclePod;
+
+/** The pods that may be deleted now; hooked ones are moved to (or kept in) PreparingDelete. */
+export async function podsToDeleteAfterHook(c: PassContext, pods: Pod[]): Promise<Pod[]> {
+  const lifecycle = c.ds.spec.lifecycle;
+  if (!lifecycle?.preDelete) return pods;
+  const deletable: Pod[] = [];
+  const holds: Pod[] = [];
+  for (const pod of pods) (deleteDecision(asLifecyclePod(pod), lifecycle) === 'delete' ? deletable : holds).push(pod);
+  throwFirstFailure(await Promise.allSettled(holds.map((pod) => moveToPreparingDelete(c, pod))));
+  return deletable;
+}
+
+async function moveToPreparingDelete(c: PassContext, pod: Pod): Promise<void> {
+  const now = new Date(c.now);
+  const state = LifecycleState.PreparingDelete;
+  if (c.ds.spec.lifecycle?.preDelete?.markPodNotReady && readinessForState(asLifecyclePod(pod), state, now)) await markNotReady(c, pod, now);
+  if (podLifecycleState(asLifecyclePod(pod)) === state) return;
+  try {
+    const patched = await c.client.patch<Pod>(Pods, pod.metadata.namespace, pod.metadata.name!, 'strategic', lifecycleStatePatch(state, now));
+    c.podUpdates.expectUpdated(podKey(pod), patched);
+  } catch (e) {
+    if (!isNotFound(e)) throw e;
+  }
+}
+
+async function markNotReady(c: PassContext, pod: Pod, now: Date): Promise<void> {
+  try {
+    await retryOnConflict(async () => {
+      const fresh = await c.client.get<Pod>(Pods, pod.metadata.namespace, pod.metadata.name!);
+      if (fresh.metadata.uid !== pod.metadata.uid) return;
+      const conditions = readinessForState(asLifecyclePod(fresh), LifecycleState.PreparingDelete, now);
+      if (!conditions) return;
+      const written = await c.client.updateStatus<Pod>(Pods, { ...fresh, status: { ...fresh.status, conditions } as Pod['status'] });
+      c.podUpdates.expectUpdated(podKey(pod), written);
+    });
+  } catch (e) {
+    if (!isNotFound(e)) throw e;
+  }
+}

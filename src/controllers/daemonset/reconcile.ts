@@ -1,0 +1,114 @@
+/**
+ * The Advanced DaemonSet reconciler (workloads.md §6.4, upstream syncDaemonSet): claim pods, settle
+ * the revision history, and while create/delete and pod-write expectations are unmet only refresh
+ * status. Otherwise: manage (one pod per eligible node; a pass that wrote pods ends there), refresh
+ * in-place states, run the RollingUpdate step unless paused or OnDelete, trim history and write
+ * status with observedGeneration.
+ */
+import type { Client } from '../../client/client.js';
+import { InPlaceUpdater } from '../../control/inplaceupdate/index.js';
+import type { ControllerRevision } from '../../control/revision/index.js';
+import { selectorFromLabelSelector, type LabelSelector, type MetaLabelSelector } from '../../machinery/labels.js';
+import type { EventRecorder } from '../../runtime/events.js';
+import type { ResourceVersionExpectations, ScaleExpectations } from '../../runtime/expectations.js';
+import { requestKey, type Request } from '../../runtime/handlers.js';
+import { IndexNames } from '../../runtime/indexers.js';
+import type { Informer } from '../../runtime/informer.js';
+import { TerminalError, type ReconcileContext, type Result } from '../../runtime/reconcile.js';
+import { isOnDelete, isPaused } from './budget.js';
+import { claimPods } from './claim.js';
+import type { FailedPodBackoff } from './failed-backoff.js';
+import { cleanupHistory, constructHistory, type DaemonSetHistory } from './history.js';
+import { refreshUpdateStates } from './inplace.js';
+import { planManage } from './manage-plan.js';
+import { buildClusterView, type ClusterView } from './node-view.js';
+import type { PassContext } from './pass.js';
+import { syncNodes } from './pod-control.js';
+import { rollingUpdate } from './rollout.js';
+import { computeStatus, nextAvailableMs, statusChanged } from './status.js';
+import { podKey, type DaemonSet, type Node, type Pod } from './types.js';
+import { writeStatus } from './write-status.js';
+
+export interface DaemonSetReconcilerDeps {
+  client: Client;
+  daemonSets: Informer<DaemonSet>;
+  pods: Informer<Pod>;
+  nodes: Informer<Node>;
+  revisions: Informer<ControllerRevision>;
+  expectations: ScaleExpectations;
+  podUpdates: ResourceVersionExpectations;
+  events: EventRecorder;
+  backoff: FailedPodBackoff;
+}
+
+const minOf = (...xs: (number | undefined)[]) => xs.reduce<number | undefined>((m, x) => (x === undefined ? m : m === undefined ? x : Math.min(m, x)), undefined);
+
+export class AdvancedDaemonSetReconciler {
+  constructor(private readonly d: DaemonSetReconcilerDeps) {}
+
+  async reconcile(ctx: ReconcileContext, req: Request): Promise<Result> {
+    const key = requestKey(req);
+    const ds = this.d.daemonSets.get(req.namespace, req.name);
+    if (!ds) {
+      this.d.expectations.delete(key);
+      return {};
+    }
+    if (ds.metadata.deletionTimestamp) return {};
+    const selector = parseSelector(ds);
+    if (selector.empty) {
+      this.d.events.event(ds, 'Warning', 'SelectingAll', 'This DaemonSet is selecting all pods. A non-empty selector is required.');
+      return {};
+    }
+    const history = await constructHistory(this.d.client, ds, this.d.revisions.byIndex(IndexNames.controllerUid, ds.metadata.uid!));
+    const pods = await claimPods(this.d.client, ds, selector, this.d.pods.byIndex(IndexNames.namespace, ds.metadata.namespace!));
+    const view = buildClusterView(ds, this.d.nodes.list(), pods);
+    const c: PassContext = {
+      client: this.d.client, events: this.d.events, expectations: this.d.expectations, podUpdates: this.d.podUpdates,
+      pods: this.d.pods, key, ds, now: ctx.clock.now(),
+    };
+    const waiting = this.waitMs(key, pods);
+    if (waiting !== undefined) {
+      await this.updateStatus(c, view, history, false);
+      return { requeueAfterMs: waiting };
+    }
+    const requeueAfterMs = minOf(await this.sync(c, view, history, pods), nextAvailableMs(ds, view, c.now));
+    return requeueAfterMs === undefined ? {} : { requeueAfterMs };
+  }
+
+  /** Undefined when the cache shows every create, delete and pod write of earlier passes. */
+  private waitMs(key: string, pods: readonly Pod[]): number | undefined {
+    if (!this.d.expectations.satisfied(key)) return Math.min(Math.max(this.d.expectations.waitMs(key), 1), 5_000);
+    return pods.every((p) => this.d.podUpdates.isUpdatedSatisfied(podKey(p), p)) ? undefined : 1_000;
+  }
+
+  private async sync(c: PassContext, view: ClusterView, history: DaemonSetHistory, pods: Pod[]): Promise<number | undefined> {
+    const manage = planManage(c.ds, view, history.hash, c.now, this.d.backoff);
+    for (const { pod, node } of manage.failed) {
+      c.events.event(c.ds, 'Warning', 'FailedDaemonPod', `Found failed daemon pod ${pod.metadata.namespace}/${pod.metadata.name} on node ${node}, will try to kill it`);
+    }
+    const wrote = await syncNodes(c, manage.delete, manage.createOn, history.hash);
+    if (wrote > 0 || this.waitMs(c.key, pods) !== undefined) {
+      await this.updateStatus(c, view, history, false);
+      return manage.requeueAfterMs;
+    }
+    const updater = new InPlaceUpdater(this.d.client, { now: () => new Date(c.now) });
+    const refreshed = await refreshUpdateStates(updater, pods);
+    if (!isPaused(c.ds) && !isOnDelete(c.ds)) await rollingUpdate(c, view, history, updater);
+    await cleanupHistory(this.d.client, c.ds, history, pods);
+    await this.updateStatus(c, view, history, true);
+    return minOf(manage.requeueAfterMs, refreshed);
+  }
+
+  private async updateStatus(c: PassContext, view: ClusterView, history: DaemonSetHistory, fullPass: boolean): Promise<void> {
+    const status = computeStatus(c.ds, view, { hash: history.hash, collisionCount: history.collisionCount, now: c.now, fullPass });
+    if (statusChanged(c.ds.status, status)) await writeStatus(c.client, c.ds, status);
+  }
+}
+
+function parseSelector(ds: DaemonSet): LabelSelector {
+  try {
+    return selectorFromLabelSelector(ds.spec.selector as MetaLabelSelector);
+  } catch (e) {
+    throw new TerminalError(`invalid selector of DaemonSet ${ds.metadata.namespace}/${ds.metadata.name}`, { cause: e });
+  }
+}
