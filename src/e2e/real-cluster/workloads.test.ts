@@ -22,7 +22,7 @@ type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/kruise.js');
 const availability = realControlPlaneAvailable();
 
-describe('Kruise workloads on a real kube-apiserver', { skip: availability.available ? false : availability.reason, timeout: 240_000 }, () => {
+describe('Kruise workloads on a real kube-apiserver', { skip: availability.available ? false : availability.reason, timeout: 420_000 }, () => {
   let real: RealControlPlane | undefined;
   let dir: string;
   let manager: ManagerProcess | undefined;
@@ -103,5 +103,81 @@ describe('Kruise workloads on a real kube-apiserver', { skip: availability.avail
     const alpha = await json(['get', 'clonesets.v1alpha1.apps.kruise.io', 'demo']);
     assert.equal(alpha.spec.updateStrategy.type, 'InPlaceIfPossible');
     assert.equal(alpha.status.updatedReplicas, 4);
+  });
+  test('Advanced StatefulSet: ordered names, kubectl scale asts, Parallel in-place rollout (same UIDs, restartCount 1)', async () => {
+    const manifest = {
+      apiVersion: 'apps.kruise.io/v1beta1', kind: 'StatefulSet', metadata: { name: 'web', namespace: 'default' },
+      spec: {
+        replicas: 2, serviceName: 'web', podManagementPolicy: 'Parallel', selector: { matchLabels: { app: 'web' } },
+        updateStrategy: { type: 'RollingUpdate', rollingUpdate: { podUpdatePolicy: 'InPlaceIfPossible', maxUnavailable: 2 } },
+        template: {
+          metadata: { labels: { app: 'web' } },
+          spec: { readinessGates: [{ conditionType: 'InPlaceUpdateReady' }], containers: [{ name: 'web', image: 'nginx:1.25-alpine' }] },
+        },
+      },
+    };
+    const applied = await kubectl(['apply', '-f', '-'], { input: stringify(manifest) });
+    assert.equal(applied.code, 0, applied.stderr);
+    const settled = (replicas: number, revision?: string) => eventually(`web settled at ${replicas}`, async () => {
+      const sts = await json(['get', 'statefulsets.v1beta1.apps.kruise.io', 'web']);
+      const s = sts.status ?? {};
+      const live = await pods('web');
+      return s.observedGeneration === sts.metadata.generation && s.readyReplicas === replicas && s.updatedReplicas === replicas
+        && live.length === replicas && (!revision || s.updateRevision !== revision) && s.currentRevision === s.updateRevision ? sts : undefined;
+    }, 90_000);
+    const first = await settled(2);
+    assert.deepEqual((await pods('web')).map((p) => p.metadata.name).sort(), ['web-0', 'web-1']);
+
+    const scaled = await kubectl(['scale', 'asts', 'web', '--replicas=3']);
+    assert.equal(scaled.code, 0, scaled.stderr);
+    await settled(3);
+    const uids = new Map((await pods('web')).map((p) => [p.metadata.name, p.metadata.uid]));
+    assert.deepEqual([...uids.keys()].sort(), ['web-0', 'web-1', 'web-2']);
+
+    const patched = await kubectl(['patch', 'asts', 'web', '--type', 'merge', '-p', JSON.stringify({ spec: { template: { spec: { containers: [{ name: 'web', image: 'nginx:1.26-alpine' }] } } } })]);
+    assert.equal(patched.code, 0, patched.stderr);
+    const rolled = await settled(3, first.status.updateRevision);
+    const after = await pods('web');
+    assert.deepEqual(new Map(after.map((p) => [p.metadata.name, p.metadata.uid])), uids);
+    for (const pod of after) {
+      assert.equal(pod.status.containerStatuses[0].restartCount, 1, pod.metadata.name);
+      assert.equal(pod.metadata.labels['controller-revision-hash'], rolled.status.updateRevision);
+    }
+  });
+
+  test('Advanced DaemonSet (v1alpha1): one pod per simulated node, Standard rollout recreates each', async () => {
+    const manifest = {
+      apiVersion: 'apps.kruise.io/v1alpha1', kind: 'DaemonSet', metadata: { name: 'agent', namespace: 'default' },
+      spec: {
+        selector: { matchLabels: { app: 'agent' } },
+        updateStrategy: { type: 'RollingUpdate', rollingUpdate: { rollingUpdateType: 'Standard', maxUnavailable: 1 } },
+        template: { metadata: { labels: { app: 'agent' } }, spec: { containers: [{ name: 'agent', image: 'busybox:1.36' }] } },
+      },
+    };
+    const applied = await kubectl(['apply', '-f', '-'], { input: stringify(manifest) });
+    assert.equal(applied.code, 0, applied.stderr);
+    const settled = (hash?: string) => eventually('agent settled on 3 nodes', async () => {
+      const ds = await json(['get', 'daemonsets.v1beta1.apps.kruise.io', 'agent']);
+      const s = ds.status ?? {};
+      const live = await pods('agent');
+      return s.observedGeneration === ds.metadata.generation && s.desiredNumberScheduled === 3 && s.numberReady === 3
+        && s.updatedNumberScheduled === 3 && live.length === 3 && (!hash || s.updateRevision !== hash) ? ds : undefined;
+    }, 90_000);
+    const first = await settled();
+    const before = await pods('agent');
+    assert.deepEqual(before.map((p) => p.spec.nodeName).sort(), ['sim-0', 'sim-1', 'sim-2']);
+
+    const patched = await kubectl(['patch', 'ads', 'agent', '--type', 'merge', '-p', JSON.stringify({ spec: { template: { spec: { containers: [{ name: 'agent', image: 'busybox:1.37' }] } } } })]);
+    assert.equal(patched.code, 0, patched.stderr);
+    const rolled = await settled(first.status.updateRevision);
+    const after = await pods('agent');
+    assert.deepEqual(after.map((p) => p.spec.nodeName).sort(), ['sim-0', 'sim-1', 'sim-2']);
+    for (const pod of after) {
+      assert.equal(pod.spec.containers[0].image, 'busybox:1.37');
+      assert.equal(pod.metadata.labels['controller-revision-hash'], rolled.status.updateRevision);
+      assert.ok(!before.some((b) => b.metadata.uid === pod.metadata.uid), `${pod.metadata.name} was recreated`);
+    }
+    const alpha = await json(['get', 'daemonsets.v1alpha1.apps.kruise.io', 'agent']);
+    assert.equal(alpha.status.daemonSetHash, rolled.status.updateRevision);
   });
 });
