@@ -5,16 +5,9 @@
  */
 import { DefaultBurstReplicas, RollingUpdateType } from '../../api/kruise/workloads/daemonset.js';
 import type { DaemonSet } from './types.js';
+import { scaledValue } from '../../machinery/int-or-percent.js';
 
-/** intstr.GetScaledValueFromIntOrPercent: an integer, or a percent of `total` rounded up or down. */
-export function scaledValue(value: number | string | undefined, total: number, roundUp: boolean): number {
-  if (value === undefined) return 0;
-  if (typeof value === 'number') return value;
-  const m = /^(\d+)%$/.exec(value);
-  if (!m) return Number.parseInt(value, 10) || 0;
-  const exact = (Number(m[1]) * total) / 100;
-  return roundUp ? Math.ceil(exact) : Math.floor(exact);
-}
+export { scaledValue };
 
 const rollingUpdate = (ds: DaemonSet) =>
   (ds.spec.updateStrategy?.type ?? 'RollingUpdate') === 'RollingUpdate' ? ds.spec.updateStrategy?.rollingUpdate : undefined;

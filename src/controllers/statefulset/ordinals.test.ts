@@ -2,7 +2,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { inRange, ordinalOf, parseReserveOrdinals, replicaRange } from './ordinals.js';
 import { defaultGates, set, withGates } from './test-kit.js';
-import { budgetOf, scaledValueDown } from './types.js';
+import { scaledValue } from '../../machinery/int-or-percent.js';
+import { budgetOf } from './types.js';
 
 describe('ordinals', () => {
   test('reserveOrdinals: ints and inclusive ranges; malformed entries ignored', () => {
@@ -39,12 +40,12 @@ describe('ordinals', () => {
   });
 
   test('maxUnavailable rounds down with a floor of 1', () => {
-    assert.equal(scaledValueDown('50%', 5), 2);
-    assert.equal(scaledValueDown('33.33%', 3), 0);
+    assert.equal(scaledValue('50%', 5, false), 2);
+    assert.equal(scaledValue('33.33%', 3, false), 0);
     assert.equal(budgetOf('10%', 4), 1);
     assert.equal(budgetOf(undefined, 4), 1);
     assert.equal(budgetOf(3, 4), 3);
     assert.equal(budgetOf(0, 4), 1);
-    assert.throws(() => scaledValueDown('x%', 4), /invalid value for IntOrString/);
+    assert.throws(() => scaledValue('x%', 4, false), /invalid value for IntOrString/);
   });
 });

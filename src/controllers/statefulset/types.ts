@@ -8,6 +8,7 @@ import { AdvancedStatefulSets } from '../../api/kruise/resource-types.js';
 import type { KObject, ObjectMeta } from '../../api/meta.js';
 import type { Pod } from '../../control/inplaceupdate/index.js';
 import type { LifecyclePod } from '../../control/lifecycle/index.js';
+import { scaledValue, type IntOrPercent } from '../../machinery/int-or-percent.js';
 
 export type { Pod, StatefulSetStatus };
 
@@ -43,25 +44,11 @@ export function gateReader(gates?: (name: string) => boolean): GateReader {
   return gates ? (name) => gates(name) : (name) => statefulSetGateDefaults[name];
 }
 
-export type IntOrPercent = number | string | undefined;
-
-/** An int or "N%" of `total`, percentages rounded down (intstr GetScaledValueFromIntOrPercent, roundUp false). */
-export function scaledValueDown(value: IntOrPercent, total: number): number {
-  if (value === undefined) return 0;
-  if (typeof value === 'number') return value;
-  const percent = /^(\d+(?:\.\d+)?)%$/.exec(value);
-  if (!percent) {
-    const n = Number(value);
-    if (Number.isInteger(n)) return n;
-    throw new Error(`invalid value for IntOrString: invalid value ${JSON.stringify(value)}`);
-  }
-  // Guard against float noise such as 3 * 33.33 / 100 landing a hair below an integer.
-  return Math.floor(Math.round(((total * Number(percent[1])) / 100) * 1e9) / 1e9);
-}
+export type { IntOrPercent };
 
 /** maxUnavailable of a budget: the scaled value rounded down, at least 1 (workloads.md §5.4 rule 6). */
 export function budgetOf(value: IntOrPercent, replicas: number, fallback = 1): number {
-  return Math.max(value === undefined ? fallback : scaledValueDown(value, replicas), 1);
+  return Math.max(value === undefined ? fallback : scaledValue(value, replicas, false), 1);
 }
 
 export const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));

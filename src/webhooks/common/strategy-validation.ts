@@ -1,31 +1,13 @@
 /**
  * Checks shared by the Kruise workload webhooks (and SidecarSet): update priority and scatter
- * strategies (pub.UpdatePriorityStrategy.FieldsValidation), and int-or-percent values resolved
- * against a total the way Kruise's util.GetScaledValueFromIntOrPercent does it.
+ * strategies (pub.UpdatePriorityStrategy.FieldsValidation); int-or-percent resolution is re-exported.
  */
 import { field, type FieldError } from '../../machinery/errors.js';
 import { validateLabelSelector, isEmptySelector } from '../../machinery/validation/label-selector.js';
 import { fieldErrorMessage } from '../../machinery/errors.js';
 import { isObject, items, str, type Json } from '../../machinery/json.js';
 
-export type Scaled = { value: number; error?: undefined } | { value?: undefined; error: string };
-
-/**
- * An int, or a percent of `total` (decimal percents allowed) rounded up or down. Errors read as
- * upstream's: "invalid value for IntOrString: invalid type: string is not a percentage".
- */
-export function scaledIntOrPercent(value: unknown, total: number, roundUp: boolean): Scaled {
-  if (value === undefined || value === null) return { value: 0 };
-  if (typeof value === 'number') return { value: Math.trunc(value) };
-  if (typeof value !== 'string') return { error: 'invalid value for IntOrString: invalid type: neither int nor percentage' };
-  if (!value.endsWith('%')) return { error: 'invalid value for IntOrString: invalid type: string is not a percentage' };
-  const number = value.slice(0, -1);
-  if (!/^[-+]?\d+(\.\d+)?$/.test(number)) {
-    return { error: `invalid value for IntOrString: invalid value ${JSON.stringify(value)}: strconv.Atoi: parsing ${JSON.stringify(number)}: invalid syntax` };
-  }
-  const scaled = (Number.parseFloat(number) * total) / 100;
-  return { value: roundUp ? Math.ceil(scaled) : Math.floor(scaled) };
-}
+export { scaledIntOrPercent, type Scaled } from '../../machinery/int-or-percent.js';
 
 /** The number an int-or-percent stands for when compared with zero ("10%" is 10, junk is 0). */
 export function intOrPercentNumber(value: unknown): number {

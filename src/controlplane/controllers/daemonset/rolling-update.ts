@@ -8,16 +8,9 @@ import { isPodAvailable } from '../shared/podutil.js';
 import type { IntOrString, Pod } from '../shared/types.js';
 import type { NodePods } from './manage-plan.js';
 import { isPodUpdated, type DaemonSet } from './types.js';
+import { scaledValue } from '../../../machinery/int-or-percent.js';
 
-/** intstr.GetScaledValueFromIntOrPercent: an integer, or a percentage of `total`, rounded up or down. */
-export function scaledValue(value: IntOrString | undefined, total: number, roundUp: boolean): number {
-  if (value === undefined) return 0;
-  if (typeof value === 'number') return value;
-  const m = /^(\d+)%$/.exec(value);
-  if (!m) return Number.parseInt(value, 10) || 0;
-  const exact = (Number(m[1]) * total) / 100;
-  return roundUp ? Math.ceil(exact) : Math.floor(exact);
-}
+export { scaledValue };
 
 /** maxSurge and maxUnavailable over the nodes that should run the daemon (never both zero). */
 export function updateBudget(ds: DaemonSet, desired: number): { maxSurge: number; maxUnavailable: number } {

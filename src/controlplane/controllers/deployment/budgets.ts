@@ -4,24 +4,15 @@
  * and how far the new ReplicaSet may grow this step.
  */
 import type { Deployment, IntOrString, ReplicaSet } from '../shared/types.js';
+import { scaledValue } from '../../../machinery/int-or-percent.js';
+
+export { scaledValue };
 
 export const specReplicas = (o: Deployment | ReplicaSet | undefined): number => o?.spec?.replicas ?? (o ? 1 : 0);
 export const sumSpecReplicas = (list: readonly (ReplicaSet | undefined)[]): number => list.reduce((n, rs) => n + (rs ? specReplicas(rs) : 0), 0);
 
 export function isRollingUpdate(d: Deployment): boolean {
   return (d.spec?.strategy?.type ?? 'RollingUpdate') === 'RollingUpdate';
-}
-
-/** intstr.GetScaledValueFromIntOrPercent: an int as is, "N%" of `total` rounded up or down. */
-export function scaledValue(value: IntOrString | undefined, total: number, roundUp: boolean): number {
-  if (value === undefined) return 0;
-  if (typeof value === 'number') return value;
-  const percent = value.endsWith('%');
-  const digits = percent ? value.slice(0, -1) : value;
-  if (!/^[+-]?\d+$/.test(digits)) throw new Error(`invalid value for IntOrString: invalid value "${value}"`);
-  if (!percent) throw new Error(`invalid value for IntOrString: invalid type: string is not a percentage`);
-  const scaled = (Number(digits) * total) / 100;
-  return roundUp ? Math.ceil(scaled) : Math.floor(scaled);
 }
 
 /** ResolveFenceposts: surge rounds up, unavailable down; both 0 would stall, so unavailable becomes 1. */
