@@ -1,8 +1,8 @@
 /**
  * Test kit for workload controllers end to end: an embedded control plane with Kruise installed
  * and webhooks served (kruise-env), the scheduler, simulated nodes and core controllers, and a
- * Kruise manager running the chosen controllers. The manager can be stopped and started again
- * (a restart mid-rollout) without touching the cluster.
+ * Kruise manager running the chosen controllers on a RecordingClient. The manager can be stopped
+ * and started again, gracefully or as a crash (a restart mid-rollout), without touching the cluster.
  */
 import { pino } from 'pino';
 import type { Client } from '../client/client.js';
@@ -10,6 +10,9 @@ import { startCluster, type Cluster } from '../controlplane/cluster.js';
 import { setRootLogger } from '../machinery/log.js';
 import { Manager } from '../runtime/manager.js';
 import { startKruiseTestEnv, type KruiseTestEnv, type KruiseTestEnvOptions } from './kruise-env.js';
+import { RecordingClient, type Around } from './recording-client.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface WorkloadEnvOptions extends KruiseTestEnvOptions {
   /** Simulated nodes (default 3). */
@@ -18,6 +21,15 @@ export interface WorkloadEnvOptions extends KruiseTestEnvOptions {
   startDelayMs?: number;
   /** Registers the controllers under test on a fresh manager (called again on every restart). */
   controllers(manager: Manager): void;
+  /** Sees every write of every manager (restarts included) before it is sent. */
+  around?: Around;
+}
+
+export interface RestartOptions {
+  /** Kill instead of a graceful stop: in-flight and later calls fail, the lease is kept. */
+  crash?: boolean;
+  /** Time the manager stays down (default 0). */
+  downMs?: number;
 }
 
 export interface WorkloadEnv {
@@ -25,8 +37,10 @@ export interface WorkloadEnv {
   client: Client;
   /** The manager running now (replaced by restartManager). */
   manager(): Manager;
-  /** Stops the manager and starts a new one with the same controllers and an empty cache. */
-  restartManager(): Promise<void>;
+  /** Stops the manager and starts a new one with the same controllers and an empty cache; concurrent calls share one restart. */
+  restartManager(options?: RestartOptions): Promise<void>;
+  /** Restarts done so far. */
+  restarts(): number;
   stopManager(): Promise<void>;
   startManager(): Promise<void>;
   stop(): Promise<void>;
@@ -36,18 +50,22 @@ export async function startWorkloadEnv(options: WorkloadEnvOptions): Promise<Wor
   if (!process.env.TEST_LOG) setRootLogger(pino({ level: 'silent' }));
   const env = await startKruiseTestEnv(options);
   let cluster: Cluster | undefined;
-  let current: Manager | undefined;
+  let current: { manager: Manager; client: RecordingClient } | undefined;
+  let restarting: Promise<void> | undefined;
+  let restarts = 0;
   const startManager = async () => {
     if (current) return;
-    const m = new Manager({ client: env.client, health: false, leaderElection: false, gracefulShutdownMs: 5_000 });
-    options.controllers(m);
-    await m.start();
-    current = m;
+    const client = new RecordingClient(env.client, options.around);
+    const manager = new Manager({ client, health: false, leaderElection: false, gracefulShutdownMs: 5_000 });
+    options.controllers(manager);
+    await manager.start();
+    current = { manager, client };
   };
-  const stopManager = async () => {
-    const m = current;
+  const stopManager = async (crash = false) => {
+    const c = current;
     current = undefined;
-    await m?.stop();
+    if (crash) c?.client.kill();
+    await c?.manager.stop({ releaseLease: !crash });
   };
   try {
     cluster = await startCluster({
@@ -64,14 +82,20 @@ export async function startWorkloadEnv(options: WorkloadEnvOptions): Promise<Wor
     client: env.client,
     manager: () => {
       if (!current) throw new Error('manager is stopped');
-      return current;
+      return current.manager;
     },
     startManager,
-    stopManager,
-    async restartManager() {
-      await stopManager();
-      await startManager();
+    stopManager: () => stopManager(),
+    restartManager(o: RestartOptions = {}) {
+      restarting ??= (async () => {
+        await stopManager(o.crash);
+        if (o.downMs) await sleep(o.downMs);
+        await startManager();
+        restarts++;
+      })().finally(() => { restarting = undefined; });
+      return restarting;
     },
+    restarts: () => restarts,
     async stop() {
       await stopManager();
       await cluster?.stop();

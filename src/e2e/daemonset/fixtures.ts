@@ -14,6 +14,7 @@ import { setupAdvancedDaemonSetController } from '../../controllers/daemonset/in
 import { setupPodReadinessController } from '../../controllers/podreadiness/index.js';
 import type { Taint } from '../../machinery/scheduling/index.js';
 import { isLive, livePods as liveAppPods, watchPods as watchAppPods, type PodWatch } from '../../testing/pod-watch.js';
+import { isPodCall, type Around } from '../../testing/recording-client.js';
 import { eventually, startWorkloadEnv, type WorkloadEnv, type WorkloadEnvOptions } from '../../testing/workload-env.js';
 
 export { AdvancedDaemonSets, eventually, type DaemonSet, type Pod };
@@ -32,6 +33,15 @@ export function startDaemonSetEnv(options: Partial<WorkloadEnvOptions> = {}): Pr
     nodes: 4, ...options, controllers: (m) => { setupAdvancedDaemonSetController(m); setupPodReadinessController(m); },
   });
 }
+
+/** An `around` hook that reports each pod delete the manager sends. */
+export const onPodDelete = (hook: (namespace: string, name: string) => void): Around => (call, send) => {
+  if (isPodCall(call) && call.verb === 'delete') hook(call.namespace ?? '', call.name);
+  return send();
+};
+
+/** Kills the manager (its calls fail from now on) and starts a fresh one with an empty cache. */
+export const crashManager = (w: WorkloadEnv): Promise<void> => w.restartManager({ crash: true, downMs: 100 });
 
 export async function createNamespace(client: Client, name: string): Promise<string> {
   await client.create(Namespaces, { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });

@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { AdvancedDaemonSets } from '../../api/kruise/resource-types.js';
 import { eventually } from '../../testing/workload-env.js';
-import { allNodes, nodeOf, revisionOf } from './fixtures.js';
-import { startKillableEnv, type KillableEnv } from './killable-env.js';
+import { allNodes, crashManager, nodeOf, onPodDelete, revisionOf, startDaemonSetEnv } from './fixtures.js';
+import type { WorkloadEnv } from '../../testing/workload-env.js';
 import { createNamespace, daemonSetOf, scaled, sequenceArb, settledState, templates, Watched, type Knobs, type Sequence } from './property-kit.js';
 
 const seed = Number(process.env.ADS_PROPERTY_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -17,10 +17,10 @@ const count = Number(process.env.ADS_PROPERTY_COUNT ?? 12);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('ADS controller under random sequences', () => {
-  let k: KillableEnv;
+  let k: WorkloadEnv;
   const watched = new Map<string, Watched>();
   before(async () => {
-    k = await startKillableEnv({ onPodDelete: (ns, name) => watched.get(ns)?.onDelete(name) });
+    k = await startDaemonSetEnv({ around: onPodDelete((ns, name) => watched.get(ns)?.onDelete(name)) });
   });
   after(async () => {
     for (const w of watched.values()) w.stop();
@@ -43,7 +43,7 @@ describe('ADS controller under random sequences', () => {
     let leastPartition = scaled(knobs.partition, 4, false);
     for (const { step, waitMs } of seq.steps) {
       if (step.t === 'restart') {
-        await k.restart();
+        await crashManager(k);
       } else {
         if (step.t === 'template') {
           fresh = !usedTemplates.has(step.i);

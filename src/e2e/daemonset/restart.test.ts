@@ -9,17 +9,17 @@ import assert from 'node:assert/strict';
 import { AdvancedDaemonSets } from '../../api/kruise/resource-types.js';
 import {
   IMG2, IMG3, ads, allNodes, assertNoViolation, condition, createNamespace, isPodReady, livePods, nodeOf, restartsOf, setImage, settled,
-  watchPods, type Pod,
+  watchPods, crashManager, onPodDelete, startDaemonSetEnv, type Pod,
 } from './fixtures.js';
-import { startKillableEnv, type KillableEnv } from './killable-env.js';
+import type { WorkloadEnv } from '../../testing/workload-env.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('ADS controller killed mid-rollout', () => {
-  let k: KillableEnv;
+  let k: WorkloadEnv;
   const deletes = new Map<string, string[]>();
   before(async () => {
-    k = await startKillableEnv({ startDelayMs: 300, onPodDelete: (ns, name) => deletes.set(ns, [...(deletes.get(ns) ?? []), name]) });
+    k = await startDaemonSetEnv({ startDelayMs: 300, around: onPodDelete((ns, name) => deletes.set(ns, [...(deletes.get(ns) ?? []), name])) });
   });
   after(async () => { await k?.stop(); });
 
@@ -45,7 +45,7 @@ describe('ADS controller killed mid-rollout', () => {
       const now = deletes.get(ns)?.length ?? 0;
       if (now > seen) {
         seen = now;
-        await k.restart();
+        await crashManager(k);
       }
       await sleep(10);
     }
@@ -72,7 +72,7 @@ describe('ADS controller killed mid-rollout', () => {
       const fresh = watch.live().filter((p) => condition(p, 'InPlaceUpdateReady')?.status === 'False' && !started.has(p.metadata.uid!));
       if (fresh.length > 0) {
         for (const p of fresh) started.add(p.metadata.uid!);
-        await k.restart();
+        await crashManager(k);
       }
       await sleep(10);
     }

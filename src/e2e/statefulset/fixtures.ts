@@ -26,8 +26,6 @@ type Obj = Record<string, unknown>;
 
 export interface StatefulSetEnvOptions extends Partial<WorkloadEnvOptions> {
   controller?: AdvancedStatefulSetOptions;
-  /** Wraps the client the controller writes with (every manager, restarts included). */
-  wrapClient?: (client: Client) => Client;
 }
 
 /** An env whose webhooks and ASTS controller see the same gates. */
@@ -36,8 +34,7 @@ export function startStatefulSetEnv(options: StatefulSetEnvOptions = {}): Promis
   return startWorkloadEnv({
     ...options,
     controllers: (m) => {
-      const client = options.wrapClient?.(m.client);
-      setupAdvancedStatefulSetController(m, { gates: (g) => gates.enabled(g), ...(client ? { client } : {}), ...options.controller });
+      setupAdvancedStatefulSetController(m, { gates: (g) => gates.enabled(g), ...options.controller });
       setupPodReadinessController(m);
     },
   });

@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { WorkloadEnv } from '../../testing/workload-env.js';
-import { DeleteRecorder } from './counting-client.js';
+import { DeleteRecorder } from './delete-recorder.js';
 import { RolloutMonitor } from './rollout-monitor.js';
 import { retryOnConflict } from '../../client/retry.js';
 import { AdvancedStatefulSets, IMG1, IMG2, patchSpec, settled, startStatefulSetEnv, sts, type StatefulSet } from './fixtures.js';
@@ -51,7 +51,7 @@ const runs = Number(process.env.ASTS_PROPERTY_RUNS ?? 3);
 describe('Advanced StatefulSet: rollout invariants (property)', () => {
   let w: WorkloadEnv;
   const recorder = new DeleteRecorder();
-  before(async () => { w = await startStatefulSetEnv({ wrapClient: (c) => recorder.wrap(c) }); });
+  before(async () => { w = await startStatefulSetEnv({ around: recorder.around }); });
   after(() => w.stop());
 
   test('random concurrent sequences keep the invariants and settle', { timeout: 120_000 }, async () => {

@@ -6,7 +6,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { WorkloadEnv } from '../../testing/workload-env.js';
-import { DeleteRecorder } from './counting-client.js';
+import { DeleteRecorder } from './delete-recorder.js';
 import {
   AdvancedStatefulSets, eventually, IMG1, IMG2, livePods, readyAfterSeconds, revisionOf, settled, setImage, startStatefulSetEnv,
   statusWhere, sts, uids, watchPods, type Pod,
@@ -15,7 +15,7 @@ import {
 describe('Advanced StatefulSet: manager restart mid-rollout', () => {
   let w: WorkloadEnv;
   const recorder = new DeleteRecorder();
-  before(async () => { w = await startStatefulSetEnv({ wrapClient: (c) => recorder.wrap(c) }); });
+  before(async () => { w = await startStatefulSetEnv({ around: recorder.around }); });
   after(() => w.stop());
 
   test('ordered ReCreate rollout: every old pod deleted exactly once across a restart', async () => {
