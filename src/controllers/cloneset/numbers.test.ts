@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { calculateDiffs, passNumbers, scaledValue, type GroupCounts } from './numbers.js';
+import { calculateDiffs, passNumbers, readyDeleteBudget, scaledValue, type GroupCounts } from './numbers.js';
 import type { CloneSet } from './pods.js';
 
 type RollingUpdate = NonNullable<NonNullable<CloneSet['spec']['updateStrategy']>['rollingUpdate']>;
@@ -25,7 +25,7 @@ describe('passNumbers (§4.5)', () => {
     assert.equal(scaledValue('20%', 3, false), 0);
     assert.equal(scaledValue('33.4%', 3, true), 2);
     assert.equal(scaledValue(2, 10, true), 2);
-    assert.throws(() => scaledValue('abc', 3, true), /invalid int or percent/);
+    assert.throws(() => scaledValue('abc', 3, true), /invalid value for IntOrString/);
   });
 
   test('partition: a percent below 100% leaves at least one pod to update; clamped to replicas', () => {
@@ -83,5 +83,25 @@ describe('calculateDiffs (§4.6.2)', () => {
     const d = calculateDiffs(passNumbers(cs(4, { maxUnavailable: 1 })), group({}), group({ total: 4, toDelete: 2 }));
     assert.equal(d.deleteReadyLimit, 1);
     assert.equal(d.scaleUpNum, 0);
+  });
+
+  test('an unavailable toDelete pod uses the budget up: with maxUnavailable 1 no available pod may go with it', () => {
+    // 4 pods, R = 4, U = 1: a (unready) and b (ready) are both specified for deletion
+    const d = calculateDiffs(passNumbers(cs(4, { maxUnavailable: 1 })), group({}), group({ total: 4, toDelete: 2 }));
+    assert.equal(d.deleteReadyLimit, 1, 'U_total leaves toDelete pods out (as upstream)');
+    assert.equal(readyDeleteBudget(d.deleteReadyLimit, 1), 0, 'deleting b as well would leave 2 available, below R − U = 3');
+    assert.equal(readyDeleteBudget(d.deleteReadyLimit, 0), 1, 'both ready: one may go');
+  });
+
+  test('the ready-delete budget is available pods − (R − U), never negative', () => {
+    const cases = [
+      // [R, U, pods, unavailable kept, toDelete, of which unavailable, preDeleting]
+      [4, 1, 4, 0, 2, 1, 0], [4, 2, 4, 0, 2, 1, 0], [2, 1, 3, 1, 1, 1, 0], [5, 2, 6, 1, 2, 2, 1], [3, 1, 3, 2, 1, 1, 0],
+    ] as const;
+    for (const [R, U, total, unavailable, toDelete, unavToDelete, preDeleting] of cases) {
+      const d = calculateDiffs(passNumbers(cs(R, { maxUnavailable: U })), group({}), group({ total, unavailable, toDelete, preDeleting }));
+      const available = total - unavailable - unavToDelete - preDeleting;
+      assert.equal(readyDeleteBudget(d.deleteReadyLimit, unavToDelete), Math.max(available - (R - U), 0), `R=${R} U=${U} pods=${total}`);
+    }
   });
 });

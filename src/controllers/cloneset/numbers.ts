@@ -3,25 +3,10 @@
  * from pod counts (§4.6.2), as pure functions so the rounding rules are testable on their own.
  */
 import { DefaultCloneSetMaxUnavailable } from '../../api/kruise/workloads/cloneset.js';
+import { scaledValue } from '../../machinery/int-or-percent.js';
 import type { CloneSet } from './pods.js';
 
-export type IntOrPercent = number | string | undefined;
-
-/** An int as-is; `N%` (decimals allowed) of `total`, rounded up or down. */
-export function scaledValue(value: IntOrPercent, total: number, roundUp: boolean): number {
-  if (value === undefined) return 0;
-  if (typeof value === 'number') return value;
-  const m = /^(\d+(?:\.\d+)?)%$/.exec(value);
-  if (!m) {
-    const n = Number(value);
-    if (Number.isInteger(n)) return n;
-    throw new Error(`invalid int or percent value ${JSON.stringify(value)}`);
-  }
-  const exact = (total * Number(m[1])) / 100;
-  // Guard against float noise such as 3 * 33.33 / 100 landing a hair above an integer.
-  const rounded = Math.round(exact * 1e9) / 1e9;
-  return roundUp ? Math.ceil(rounded) : Math.floor(rounded);
-}
+export { scaledValue };
 
 export interface PassNumbers {
   /** spec.replicas */
@@ -67,6 +52,7 @@ export interface Diffs {
   scaleUpLimit: number;
   scaleDownNum: number;
   scaleDownNumOld: number;
+  /** §4.6.2 step 6 as upstream; the scale phase spends `readyDeleteBudget` of it (see there). */
   deleteReadyLimit: number;
   useSurge: number;
   useSurgeOld: number;
@@ -117,4 +103,17 @@ export function calculateDiffs(n: PassNumbers, nw: GroupCounts, old: GroupCounts
     updateNum: Math.abs(oldDiff) <= Math.abs(newDiff) ? oldDiff : -newDiff,
     updateMaxUnavailable: U + total - R,
   };
+}
+
+/**
+ * Available pods one scale pass may delete (or move to PreparingDelete): `deleteReadyLimit` less
+ * the toDelete pods that are already unavailable. Deliberately stricter than §4.6.2 and upstream:
+ * U_total leaves toDelete pods out, so an unavailable toDelete pod, deleted for free, also went
+ * unbudgeted and let one more available pod go in the same pass (availability fell below R − U).
+ * All unavailable pods counted, the budget is `available − (R − U)`: deleting an unavailable pod
+ * costs nothing and deleting available ones never takes availability below R − U.
+ */
+export function readyDeleteBudget(deleteReadyLimit: number, unavailableToDelete: number): number {
+  // deleteReadyLimit is clamped at 0 already; subtracting after the clamp gives the same result.
+  return Math.max(deleteReadyLimit - unavailableToDelete, 0);
 }

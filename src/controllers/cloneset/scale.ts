@@ -12,7 +12,7 @@ import type { ControllerRevision } from '../../control/revision/index.js';
 import { choosePodsToDelete, spreadConstraintsFromPodSpec, type PodSpreadConstraint } from '../../control/updatesort/index.js';
 import { isAlreadyExists, isNotFound } from '../../machinery/errors.js';
 import { deleteClaim, idsForNewPods } from './claims.js';
-import type { Diffs } from './numbers.js';
+import { readyDeleteBudget, type Diffs } from './numbers.js';
 import { podKey, type PassContext } from './pass.js';
 import { movePodToState } from './pod-state.js';
 import { asLifecyclePod, isPreDeleting, isToDelete, newCloneSetPod, type Pod } from './pods.js';
@@ -36,8 +36,8 @@ export async function scalePhase(c: PassContext, diffs: Diffs, current: Controll
   }
   const preDeleting = pods.filter(isPreDeleting);
   if (preDeleting.length > 0 && (await removePods(c, preDeleting))) return true;
-  const budget = { left: diffs.deleteReadyLimit };
   const specified = pods.filter((p) => isToDelete(p, cs) && !isPreDeleting(p));
+  const budget = { left: readyDeleteBudget(diffs.deleteReadyLimit, specified.filter((p) => !c.isAvailable(p)).length) };
   if (specified.length > 0 && (await removePods(c, withinDeleteBudget(specified, c.isAvailable, budget)))) return true;
   if (diffs.scaleDownNum <= 0 || specified.length > 0 || preDeleting.length > 0) return false;
   const chosen = choosePodsToDelete(pods, diffs.scaleDownNum, {
