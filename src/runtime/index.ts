@@ -21,3 +21,4 @@ export { RuntimeMetrics } from './metrics.js';
 export { Manager, type ManagerLeaderElection, type ManagerOptions } from './manager.js';
 export { withWatchFaults, type WatchFaults } from './watch-faults.js';
 export { observeOwnedScaleExpectations } from './observe-expectations.js';
+export { forEachLimited } from './parallel.js';

@@ -1,6 +1,6 @@
 /**
- * In-place updates of daemon pods (workloads.md §2, §6.4 steps 7 and 8c): refresh every pod's
- * in-place state, and, under InPlaceIfPossible, update the old pods a rolling step chose in place
+ * In-place updates of daemon pods (workloads.md §2, §6.4 step 8c; the refresh of step 7 is in
+ * refresh.ts): under InPlaceIfPossible, update the old pods a rolling step chose in place
  * when they carry the InPlaceUpdateReady gate and the change from their own revision allows it
  * (revision label = bare hash, no lifecycle label); the rest are returned to be recreated.
  */
@@ -49,16 +49,4 @@ export async function updatePodsInPlace(
   }));
   if (errors.length > 0) throw errors[0];
   return toDelete;
-}
-
-/** §2.3 step 3 for every pod: flip InPlaceUpdateReady back once done. Returns a requeue delay, if any. */
-export async function refreshUpdateStates(updater: InPlaceUpdater, pods: readonly Pod[]): Promise<number | undefined> {
-  let requeue: number | undefined;
-  for (const pod of pods) {
-    if (pod.metadata.deletionTimestamp) continue;
-    const r = await updater.refresh(pod);
-    if (r.error) throw r.error;
-    if (r.requeueAfterMs !== undefined) requeue = Math.min(requeue ?? r.requeueAfterMs, r.requeueAfterMs);
-  }
-  return requeue;
 }

@@ -3,7 +3,8 @@
  * the revision history, and while create/delete and pod-write expectations are unmet only refresh
  * status. Otherwise: manage (one pod per eligible node; a pass that wrote pods ends there), refresh
  * in-place states, run the RollingUpdate step unless paused or OnDelete, trim history and write
- * status with observedGeneration.
+ * status with observedGeneration. Every pass starts from the newest copy of the DaemonSet (its
+ * last status write while the cache lags) and writes status at most once, only when it changed.
  */
 import type { Client } from '../../client/client.js';
 import { InPlaceUpdater } from '../../control/inplaceupdate/index.js';
@@ -19,13 +20,14 @@ import { isOnDelete, isPaused } from './budget.js';
 import { claimPods } from './claim.js';
 import type { FailedPodBackoff } from './failed-backoff.js';
 import { cleanupHistory, constructHistory, type DaemonSetHistory } from './history.js';
-import { refreshUpdateStates } from './inplace.js';
 import { planManage } from './manage-plan.js';
 import { buildClusterView, type ClusterView } from './node-view.js';
+import { NewestCopies } from '../../runtime/newest-copies.js';
 import type { PassContext } from './pass.js';
 import { syncNodes } from './pod-control.js';
+import { refreshUpdateStates } from './refresh.js';
 import { rollingUpdate } from './rollout.js';
-import { computeStatus, nextAvailableMs, statusChanged } from './status.js';
+import { computeStatus, nextAvailableMs } from './status.js';
 import { podKey, type DaemonSet, type Node, type Pod } from './types.js';
 import { writeStatus } from './write-status.js';
 
@@ -43,16 +45,25 @@ export interface DaemonSetReconcilerDeps {
 
 const minOf = (...xs: (number | undefined)[]) => xs.reduce<number | undefined>((m, x) => (x === undefined ? m : m === undefined ? x : Math.min(m, x)), undefined);
 
+/** After a status write lost a race: the DaemonSet's own event normally brings the pass back first. */
+const statusConflictRequeueMs = 1_000;
+
 export class AdvancedDaemonSetReconciler {
+  /** DaemonSets as this controller's status writes returned them, until the cache catches up. */
+  private readonly written = new NewestCopies<DaemonSet>();
+
   constructor(private readonly d: DaemonSetReconcilerDeps) {}
 
   async reconcile(ctx: ReconcileContext, req: Request): Promise<Result> {
     const key = requestKey(req);
-    const ds = this.d.daemonSets.get(req.namespace, req.name);
-    if (!ds) {
+    const cached = this.d.daemonSets.get(req.namespace, req.name);
+    if (!cached) {
       this.d.expectations.delete(key);
+      this.written.forget(req.namespace, req.name);
       return {};
     }
+    // status (partition, burstReplicas and observedGeneration read it) as last written
+    const ds = this.written.newest(cached);
     if (ds.metadata.deletionTimestamp) return {};
     const selector = parseSelector(ds);
     if (selector.empty) {
@@ -68,8 +79,7 @@ export class AdvancedDaemonSetReconciler {
     };
     const waiting = this.waitMs(key, pods);
     if (waiting !== undefined) {
-      await this.updateStatus(c, view, history, false);
-      return { requeueAfterMs: waiting };
+      return { requeueAfterMs: minOf(waiting, await this.updateStatus(c, view, history, false)) };
     }
     const requeueAfterMs = minOf(await this.sync(c, view, history, pods), nextAvailableMs(ds, view, c.now));
     return requeueAfterMs === undefined ? {} : { requeueAfterMs };
@@ -88,20 +98,19 @@ export class AdvancedDaemonSetReconciler {
     }
     const wrote = await syncNodes(c, manage.delete, manage.createOn, history.hash);
     if (wrote > 0 || this.waitMs(c.key, pods) !== undefined) {
-      await this.updateStatus(c, view, history, false);
-      return manage.requeueAfterMs;
+      return minOf(manage.requeueAfterMs, await this.updateStatus(c, view, history, false));
     }
     const updater = new InPlaceUpdater(this.d.client, { now: () => new Date(c.now) });
-    const refreshed = await refreshUpdateStates(updater, pods);
+    const refreshed = await refreshUpdateStates(c, updater, pods);
     if (!isPaused(c.ds) && !isOnDelete(c.ds)) await rollingUpdate(c, view, history, updater);
     await cleanupHistory(this.d.client, c.ds, history, pods);
-    await this.updateStatus(c, view, history, true);
-    return minOf(manage.requeueAfterMs, refreshed);
+    return minOf(manage.requeueAfterMs, refreshed, await this.updateStatus(c, view, history, true));
   }
 
-  private async updateStatus(c: PassContext, view: ClusterView, history: DaemonSetHistory, fullPass: boolean): Promise<void> {
+  /** Writes the status when it changed; returns a requeue delay when the write lost a race. */
+  private async updateStatus(c: PassContext, view: ClusterView, history: DaemonSetHistory, fullPass: boolean): Promise<number | undefined> {
     const status = computeStatus(c.ds, view, { hash: history.hash, collisionCount: history.collisionCount, now: c.now, fullPass });
-    if (statusChanged(c.ds.status, status)) await writeStatus(c.client, c.ds, status);
+    return (await writeStatus(c.client, this.written, c.ds, status)) ? undefined : statusConflictRequeueMs;
   }
 }
 

@@ -1,23 +1,24 @@
 /**
- * Status writes through the status subresource: the first try uses the cached object, a conflict
- * re-reads it and overwrites `.status` again (a replaced DaemonSet with another uid is left alone).
+ * Status writes through the status subresource over `ds`, the newest copy of the DaemonSet (the
+ * cache, or this controller's last write while the cache has not caught up: a pass right after a
+ * write neither rewrites the same status nor sends the resourceVersion that write replaced). A
+ * status equal to that copy's is not written. A conflict is not retried: the object changed, and
+ * its event brings a pass that computes status afresh. A DaemonSet that is gone is left alone.
  */
 import type { Client } from '../../client/client.js';
-import { retryOnConflict } from '../../client/retry.js';
-import { isNotFound } from '../../machinery/errors.js';
+import { isConflict, isNotFound } from '../../machinery/errors.js';
+import type { NewestCopies } from '../../runtime/newest-copies.js';
+import { statusChanged } from './status.js';
 import { AdvancedDaemonSets, type DaemonSet, type DaemonSetStatus } from './types.js';
 
-export async function writeStatus(client: Client, ds: DaemonSet, status: DaemonSetStatus): Promise<void> {
-  let current = ds;
-  let first = true;
+/** False when the write lost a race (the caller requeues). */
+export async function writeStatus(client: Client, written: NewestCopies<DaemonSet>, ds: DaemonSet, status: DaemonSetStatus): Promise<boolean> {
+  if (!statusChanged(ds.status, status)) return true;
   try {
-    await retryOnConflict(async () => {
-      if (!first) current = await client.get<DaemonSet>(AdvancedDaemonSets, ds.metadata.namespace, ds.metadata.name!);
-      first = false;
-      if (current.metadata.uid !== ds.metadata.uid) return;
-      await client.updateStatus(AdvancedDaemonSets, { ...current, status });
-    });
+    written.note(await client.updateStatus(AdvancedDaemonSets, { ...ds, status }));
   } catch (e) {
+    if (isConflict(e)) return false;
     if (!isNotFound(e)) throw e;
   }
+  return true;
 }

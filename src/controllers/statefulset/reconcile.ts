@@ -2,11 +2,12 @@
  * The Advanced StatefulSet reconciler (workloads.md §5.4): load the set, wait for scale
  * expectations and for the cache to show this controller's pod writes, claim pods, sync
  * revisions, then run the replica, scale-in and rolling-update phases (each may end the pass);
- * finally write status computed afresh (also after a failure) and trim revision history.
+ * finally write status computed afresh (also after a failure) and trim revision history. Status is
+ * written only when it differs from the newest copy of the set (its last status write while the
+ * cache lags), over that copy, and a conflict requeues instead of re-reading and retrying.
  */
-import { retryOnConflict } from '../../client/retry.js';
 import { deleteRevisions, revisionsToTrim, syncRevisions, type ControllerRevision } from '../../control/revision/index.js';
-import { isNotFound } from '../../machinery/errors.js';
+import { isConflict, isNotFound } from '../../machinery/errors.js';
 import { selectorFromLabelSelector, type LabelSelector, type MetaLabelSelector } from '../../machinery/labels.js';
 import { requestKey, type Request } from '../../runtime/handlers.js';
 import { IndexNames } from '../../runtime/indexers.js';
@@ -17,6 +18,7 @@ import { claimPods } from './adoption.js';
 import { volumeClaimsStatus } from './claim-resize.js';
 import { processCondemned } from './condemned.js';
 import { replicaRange } from './ordinals.js';
+import { NewestCopies } from '../../runtime/newest-copies.js';
 import { podKey, type PassContext, type PassDeps } from './pass.js';
 import { podRevision } from './pod-state.js';
 import { newRefreshTracker } from './refresh.js';
@@ -34,7 +36,13 @@ export interface StatefulSetReconcilerDeps extends PassDeps {
   revisions: Informer<ControllerRevision>;
 }
 
+/** After a status write lost a race: the set's own event normally brings the pass back first. */
+const statusConflictRequeueMs = 1_000;
+
 export class StatefulSetReconciler {
+  /** Sets as this controller's status writes returned them, until the cache catches up. */
+  private readonly written = new NewestCopies<StatefulSet>();
+
   constructor(private readonly d: StatefulSetReconcilerDeps) {}
 
   async reconcile(ctx: ReconcileContext, req: Request): Promise<Result> {
@@ -42,6 +50,7 @@ export class StatefulSetReconciler {
     const set = this.d.sets.get(req.namespace, req.name);
     if (!set) {
       this.d.expectations.delete(key);
+      this.written.forget(req.namespace, req.name);
       return {};
     }
     if (!this.d.expectations.satisfied(key)) return { requeueAfterMs: Math.min(this.d.expectations.waitMs(key), 5_000) };
@@ -74,11 +83,11 @@ export class StatefulSetReconciler {
     if (this.d.gate('StatefulSetAutoResizePVCGate')) {
       status.volumeClaims = volumeClaimsStatus(set, c.slots, (name) => this.d.claims.get(set.metadata.namespace, name));
     }
-    if (statusChanged(set.status, status)) await this.writeStatus(set, status);
+    const written = await this.writeStatus(set, status);
     const current = revisions.find((r) => r.metadata.name === status.currentRevision) ?? c.current;
     const live = [...c.slots, ...c.condemned].map((p) => (p ? podRevision(p) : undefined));
     await deleteRevisions(this.d.client, revisionsToTrim(revisions, live, current, c.update, set.spec.revisionHistoryLimit ?? 10));
-    const after = [c.requeueAfterMs, requeueAfterMs].filter((x): x is number => x !== undefined);
+    const after = [c.requeueAfterMs, requeueAfterMs, written ? undefined : statusConflictRequeueMs].filter((x): x is number => x !== undefined);
     return after.length > 0 ? Math.min(...after) : undefined;
   }
 
@@ -120,19 +129,20 @@ export class StatefulSetReconciler {
     }
   }
 
-  /** Overwrites `.status` (re-reading the set on conflict); a set that is gone or replaced is left alone. */
-  private async writeStatus(set: StatefulSet, status: StatefulSetStatus): Promise<void> {
-    let current = set;
-    let first = true;
+  /**
+   * Writes `status` when it differs from the newest copy of the set (the cache, or this controller's
+   * last write when the cache has not caught up), over that copy. A conflict is not retried: the
+   * set changed, and its event brings a pass that computes status afresh. False after a conflict.
+   */
+  private async writeStatus(set: StatefulSet, status: StatefulSetStatus): Promise<boolean> {
+    const base = this.written.newest(set);
+    if (!statusChanged(base.status, status)) return true;
     try {
-      await retryOnConflict(async () => {
-        if (!first) current = await this.d.client.get<StatefulSet>(StatefulSets, set.metadata.namespace, set.metadata.name!);
-        first = false;
-        if (current.metadata.uid !== set.metadata.uid) return;
-        await this.d.client.updateStatus(StatefulSets, { ...current, status });
-      });
+      this.written.note(await this.d.client.updateStatus(StatefulSets, { ...base, status }));
     } catch (e) {
+      if (isConflict(e)) return false;
       if (!isNotFound(e)) throw e;
     }
+    return true;
   }
 }

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { nextRefreshState } from './refresh.js';
+import type { LifecycleState } from '../../control/lifecycle/index.js';
+import { nextRefreshState, withLifecycleState } from './refresh.js';
 import { pod, revision, set } from './test-kit.js';
 
 const hooks = { preNormal: { labelsHandler: { ok: 'y' } }, inPlaceUpdate: { labelsHandler: { hold: 'y' } } };
@@ -24,4 +25,23 @@ test('lifecycle refresh of an ASTS pod (workloads.md §3)', () => {
     ['Normal stays', state('Normal'), c, undefined],
   ];
   for (const [name, p, ctx, want] of cases) assert.equal(nextRefreshState(ctx, p), want, name);
+});
+
+test('the lifecycle move rides on the condition write: state label, timestamp, KruisePodReady with markPodNotReady', () => {
+  const now = Date.parse('2024-05-01T10:00:00Z');
+  const next = () => {
+    const p = state('Updating');
+    p.spec.readinessGates = [{ conditionType: 'KruisePodReady' }];
+    p.status = { ...p.status, conditions: [{ type: 'KruisePodReady', status: 'False', message: '[{"userAgent":"Lifecycle","key":"preUpdateHook"}]' }] };
+    return p;
+  };
+  const plain = withLifecycleState({ set: set(), now }, next(), 'Normal' as LifecycleState);
+  assert.equal(plain.metadata.labels?.['lifecycle.apps.kruise.io/state'], 'Normal');
+  assert.equal(plain.metadata.annotations?.['lifecycle.apps.kruise.io/timestamp'], '2024-05-01T10:00:00Z');
+  assert.equal(plain.status?.conditions?.find((c) => c.type === 'KruisePodReady')?.status, 'False', 'left alone without markPodNotReady');
+  const marked = withLifecycleState({ set: set({ lifecycle: { inPlaceUpdate: { labelsHandler: { hold: 'y' }, markPodNotReady: true } } }), now }, next(), 'Updated' as LifecycleState);
+  assert.equal(marked.metadata.labels?.['lifecycle.apps.kruise.io/state'], 'Updated');
+  assert.equal(marked.status?.conditions?.find((c) => c.type === 'KruisePodReady')?.status, 'True', 'preUpdateHook key removed');
+  const untouched = next();
+  assert.equal(withLifecycleState({ set: set(), now }, untouched, undefined), untouched);
 });

@@ -3,15 +3,27 @@
  * period and flip `InPlaceUpdateReady` back on, then move its lifecycle state along —
  * PreparingNormal → Normal, finished Updating → Updated/Normal, Updated → Normal, and a
  * PreparingUpdate pod already at the update revision (a rollback) → Updated/Normal.
+ * When the refresh is the condition flip, the lifecycle move rides on the same pods/status write
+ * (that subresource takes labels and annotations too), made from the cached pod without a GET: one
+ * write instead of a status update plus a label patch. The False-to-True flip is an update for the
+ * observed version only (a conflict means the cache is behind; the pod's next event brings the
+ * pass back). A pod that lacks the condition (a new pod: no in-place update has started on it) gets
+ * it by a strategic-merge patch instead, which the scheduler's and kubelet's writes cannot conflict.
  */
-import { planRefresh, isPodUpdateCompleted } from '../../control/inplaceupdate/index.js';
+import { InPlaceUpdateReadyCondition } from '../../api/kruise/workloads/labels.js';
+import { Pods } from '../../api/resource-type.js';
+import { planRefresh, isPodUpdateCompleted, podCondition, type RefreshPlan } from '../../control/inplaceupdate/index.js';
 import {
-  afterInPlaceDone, LifecycleState, podLifecycleState, refreshLifecycleState,
+  afterInPlaceDone, LifecycleState, lifecycleStatePatch, podLifecycleState, readinessForState, refreshLifecycleState,
 } from '../../control/lifecycle/index.js';
+import { Limiter } from './limiter.js';
 import { setLifecycleState } from './lifecycle-control.js';
 import { podKey, requeueAfter, type PassContext } from './pass.js';
 import { podRevision } from './pod-state.js';
 import { asLifecyclePod, type Pod } from './types.js';
+
+/** Pod refreshes in flight at once within one pass. */
+export const refreshConcurrency = 16;
 
 /** The state a pass moves `pod` to without any update or delete decision; undefined to leave it. */
 export function nextRefreshState(c: Pick<PassContext, 'set' | 'update'>, pod: Pod): LifecycleState | undefined {
@@ -23,20 +35,59 @@ export function nextRefreshState(c: Pick<PassContext, 'set' | 'update'>, pod: Po
   return refreshLifecycleState(lp, lifecycle, 'StatefulSet', isPodUpdateCompleted(pod));
 }
 
-/** Pods refreshed in this pass, and whether any lifecycle state moved (the rolling update then waits). */
+/** Pods refreshed in this pass, whether any lifecycle state moved (the rolling update then waits), the pass's write limit. */
 export interface RefreshTracker {
   seen: Set<string>;
   changed: boolean;
+  limit: Limiter;
 }
 
-export const newRefreshTracker = (): RefreshTracker => ({ seen: new Set(), changed: false });
+export const newRefreshTracker = (): RefreshTracker => ({ seen: new Set(), changed: false, limit: new Limiter(refreshConcurrency) });
 
-/** In-place refresh, then lifecycle, once per pod and pass. */
-export async function refreshPod(c: PassContext, pod: Pod, tracker: RefreshTracker): Promise<void> {
+/**
+ * `plan`'s pod (InPlaceUpdateReady set) with the lifecycle move to `state` folded in: the state
+ * label and timestamp, and with markPodNotReady the KruisePodReady change of that state.
+ */
+export function withLifecycleState(c: Pick<PassContext, 'set' | 'now'>, next: Pod, state: LifecycleState | undefined): Pod {
+  if (!state) return next;
+  const now = new Date(c.now);
+  const { labels, annotations } = lifecycleStatePatch(state, now).metadata;
+  next.metadata.labels = { ...next.metadata.labels, ...labels };
+  next.metadata.annotations = { ...next.metadata.annotations, ...annotations };
+  if (c.set.spec.lifecycle?.inPlaceUpdate?.markPodNotReady) {
+    const conditions = readinessForState(asLifecyclePod(next), state, now);
+    // The lifecycle helpers type condition status as a plain string; the values are the API's.
+    if (conditions) next.status = { ...next.status, conditions: conditions as NonNullable<Pod['status']>['conditions'] };
+  }
+  return next;
+}
+
+/** Patch body adding the condition (and the lifecycle move, if any) to a pod that lacks it. */
+function missingConditionPatch(c: Pick<PassContext, 'now'>, next: Pod, state: LifecycleState | undefined): object {
+  const condition = podCondition(next, InPlaceUpdateReadyCondition);
+  const metadata = state ? lifecycleStatePatch(state, new Date(c.now)).metadata : undefined;
+  return { ...(metadata && { metadata }), status: { conditions: [condition] } };
+}
+
+/** The condition flip and the lifecycle move in one pods/status write; returns the written pod. */
+async function writeStatusAndState(c: PassContext, pod: Pod, plan: Extract<RefreshPlan, { kind: 'updateStatus' }>, tracker: RefreshTracker): Promise<Pod> {
+  const state = nextRefreshState(c, pod);
+  const markPodNotReady = !!c.set.spec.lifecycle?.inPlaceUpdate?.markPodNotReady;
+  const written = !podCondition(pod, InPlaceUpdateReadyCondition) && !(state && markPodNotReady)
+    ? await c.client.patch<Pod>(Pods, pod.metadata.namespace, pod.metadata.name!, 'strategic', missingConditionPatch(c, plan.pod, state), { subresource: 'status' })
+    : await c.client.updateStatus<Pod>(Pods, withLifecycleState(c, plan.pod, state));
+  c.podWrites.expectUpdated(podKey(pod), written);
+  if (state && podLifecycleState(asLifecyclePod(pod)) !== state) tracker.changed = true;
+  return written;
+}
+
+/** In-place refresh, then lifecycle, once per pod and pass. Returns the pod as last written (else as given). */
+export async function refreshPod(c: PassContext, pod: Pod, tracker: RefreshTracker): Promise<Pod> {
   const name = pod.metadata.name!;
-  if (tracker.seen.has(name)) return;
+  if (tracker.seen.has(name)) return pod;
   tracker.seen.add(name);
   const plan = planRefresh(pod, new Date(c.now));
+  if (plan.kind === 'updateStatus') return writeStatusAndState(c, pod, plan, tracker);
   if (plan.kind === 'none') {
     requeueAfter(c, plan.requeueAfterMs);
   } else {
@@ -48,7 +99,8 @@ export async function refreshPod(c: PassContext, pod: Pod, tracker: RefreshTrack
     if (/^\d+$/.test(rv)) c.podWrites.expectUpdated(podKey(pod), { metadata: { resourceVersion: String(BigInt(rv) + 1n) } });
   }
   const state = nextRefreshState(c, pod);
-  if (!state) return;
+  if (!state) return pod;
   const markPodNotReady = !!c.set.spec.lifecycle?.inPlaceUpdate?.markPodNotReady;
   if (await setLifecycleState(c, pod, state, markPodNotReady)) tracker.changed = true;
+  return pod;
 }

@@ -5,6 +5,8 @@
  * OrderedReady stops at the first pod that is being created, terminating or not available;
  * Parallel goes on, spending the `scaleStrategy.maxUnavailable` budget on every such pod and
  * breaking the walk when it is used up. Parallel creates run in slow-start batches at the end.
+ * Parallel refreshes every live pod up front, and each new pod right after its creation batch, a
+ * bounded number at a time (refresh-sweep.ts); OrderedReady refreshes each pod as the walk reaches it.
  */
 import { budgetOf, type Pod } from './types.js';
 import { claimsMatchPolicy, ensureClaims, hasStaleClaim, updateClaimOwners } from './claim-control.js';
@@ -12,19 +14,21 @@ import { identityDrift } from './identity.js';
 import { isMonotonic, requeueAfter, type PassContext } from './pass.js';
 import { createPod, deleteThroughHook, fixIdentity } from './pod-control.js';
 import { availability, isCreated, isFinished, isPending, isTerminating } from './pod-state.js';
-import { refreshPod, type RefreshTracker } from './refresh.js';
+import type { RefreshTracker } from './refresh.js';
+import { isLive, placesOf, refreshPlaces } from './refresh-sweep.js';
 import { minReadySecondsOf } from './status.js';
 
 /** Returns true when the pass must end here (OrderedReady blocked, or a write failed). */
 export async function processReplicas(c: PassContext, refreshed: RefreshTracker): Promise<boolean> {
   const monotonic = isMonotonic(c.set);
+  if (!monotonic) await refreshPlaces(c, refreshed, placesOf([c.slots], isLive));
   const scaleMax = c.set.spec.scaleStrategy?.maxUnavailable;
   let budget = !monotonic && scaleMax !== undefined ? budgetOf(scaleMax, c.set.spec.replicas ?? 1) : Infinity;
   /** Spends one unit; true when the budget is used up. */
   const spend = () => --budget <= 0;
   const creates: number[] = [];
   for (let i = 0; i < c.slots.length; i++) {
-    const pod = c.slots[i];
+    let pod = c.slots[i];
     if (!pod) continue;
     const ordinal = c.range.start + i;
     if (isCreated(pod) && isFinished(pod) && !isTerminating(pod)) {
@@ -56,7 +60,8 @@ export async function processReplicas(c: PassContext, refreshed: RefreshTracker)
       if (spend()) break;
       continue;
     }
-    await refreshPod(c, pod, refreshed);
+    await refreshPlaces(c, refreshed, [{ list: c.slots, index: i }]);
+    pod = c.slots[i]!;
     const { available, waitMs } = availability(pod, minReadySecondsOf(c.set), c.now);
     if (!available) {
       requeueAfter(c, waitMs);
@@ -68,7 +73,7 @@ export async function processReplicas(c: PassContext, refreshed: RefreshTracker)
     }
     await enforceInvariants(c, pod, ordinal);
   }
-  await createInBatches(c, creates);
+  await createInBatches(c, creates, refreshed);
   return false;
 }
 
@@ -93,12 +98,21 @@ async function createAt(c: PassContext, position: number): Promise<void> {
   }
 }
 
-/** Slow start: batches of 1, 2, 4, ...; stops after the first batch with a failure. */
-async function createInBatches(c: PassContext, positions: number[]): Promise<void> {
-  for (let next = 0, size = 1; next < positions.length; next += size, size *= 2) {
+/**
+ * Slow start: batches of 1, 2, 4, ...; stops after the first batch with a failure. The pods of a
+ * batch are refreshed (InPlaceUpdateReady set) while the next batch is created, from the objects
+ * the creates returned; the refreshes are awaited before returning.
+ */
+async function createInBatches(c: PassContext, positions: number[], refreshed: RefreshTracker): Promise<void> {
+  const refreshes: Promise<void>[] = [];
+  let failure: PromiseRejectedResult | undefined;
+  for (let next = 0, size = 1; next < positions.length && !failure; next += size, size *= 2) {
     const batch = positions.slice(next, next + size);
     const results = await Promise.allSettled(batch.map((i) => createAt(c, i)));
-    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failed) throw failed.reason;
+    failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    refreshes.push(refreshPlaces(c, refreshed, batch.filter((i) => isCreated(c.slots[i]!)).map((index) => ({ list: c.slots, index }))));
   }
+  const refreshFailure = (await Promise.allSettled(refreshes)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) throw failure.reason;
+  if (refreshFailure) throw refreshFailure.reason;
 }

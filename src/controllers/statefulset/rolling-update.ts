@@ -13,7 +13,8 @@ import { updateInPlace } from './inplace.js';
 import { requeueAfter, type PassContext } from './pass.js';
 import { deleteThroughHook } from './pod-control.js';
 import { availability, isCreated, isHealthy, isTerminating, podRevision } from './pod-state.js';
-import { refreshPod, type RefreshTracker } from './refresh.js';
+import type { RefreshTracker } from './refresh.js';
+import { placesOf, refreshPlaces } from './refresh-sweep.js';
 import { minReadySecondsOf } from './status.js';
 import { positionsToUpdate } from './update-order.js';
 import { budgetOf, type Pod } from './types.js';
@@ -56,7 +57,7 @@ async function deleteSpecified(c: PassContext, maxUnavailable: number, unavailab
 export async function rollingUpdate(c: PassContext, tracker: RefreshTracker): Promise<void> {
   const strategy = c.set.spec.updateStrategy;
   if (strategy?.type === 'OnDelete') return;
-  for (const pod of [...c.slots, ...c.condemned]) if (pod && isCreated(pod)) await refreshPod(c, pod, tracker);
+  await refreshPlaces(c, tracker, placesOf([c.slots, c.condemned], isCreated));
   if (tracker.changed || strategy?.rollingUpdate?.paused) return;
   const maxUnavailable = budgetOf(strategy?.rollingUpdate?.maxUnavailable, c.set.spec.replicas ?? 1);
   const unavailable = unavailablePods(c);

@@ -1,0 +1,57 @@
+/**
+ * §2.3 step 3 for every daemon pod (workloads.md §6.4 step 7), up to refreshConcurrency at a time,
+ * from the cached pods without GETs. Flipping InPlaceUpdateReady back to True after an in-place
+ * update is a status update of the observed version (upstream #2274); a pod that lacks the
+ * condition (a new pod: no update has started on it) gets it by a strategic-merge patch, which the
+ * scheduler's and kubelet's writes cannot conflict. A conflict or a pod already gone is not an
+ * error of the pass: the cache is behind and the pod's next event brings the pass back. Every
+ * write is recorded as a resourceVersion expectation, so no later pass judges the stale copy.
+ */
+import { InPlaceUpdateReadyCondition } from '../../api/kruise/workloads/labels.js';
+import { Pods } from '../../api/resource-type.js';
+import { planRefresh, podCondition, type InPlaceUpdater } from '../../control/inplaceupdate/index.js';
+import { isConflict, isNotFound } from '../../machinery/errors.js';
+import { forEachLimited } from '../../runtime/parallel.js';
+import type { PassContext } from './pass.js';
+import { podKey, type Pod } from './types.js';
+
+/** Pod refreshes in flight at once. */
+export const refreshConcurrency = 16;
+/** Requeue after a lost race, in case the event that explains it was already handled. */
+const behindCacheRequeueMs = 1_000;
+
+const minOf = (a: number | undefined, b: number | undefined) => (a === undefined ? b : b === undefined ? a : Math.min(a, b));
+
+/** Writes what planRefresh decided for one pod; returns a requeue delay, if any. */
+async function refreshOne(c: PassContext, updater: InPlaceUpdater, pod: Pod): Promise<number | undefined> {
+  const plan = planRefresh(pod, new Date(c.now));
+  if (plan.kind === 'none') return plan.requeueAfterMs;
+  const { namespace, name } = pod.metadata;
+  if (plan.kind === 'updateStatus') {
+    const written = podCondition(pod, InPlaceUpdateReadyCondition)
+      ? await c.client.updateStatus<Pod>(Pods, plan.pod)
+      : await c.client.patch<Pod>(Pods, namespace, name!, 'strategic', { status: { conditions: [podCondition(plan.pod, InPlaceUpdateReadyCondition)] } }, { subresource: 'status' });
+    c.podUpdates.expectUpdated(podKey(pod), written);
+    return undefined;
+  }
+  const r = await updater.refresh(pod);
+  if (r.error) throw r.error;
+  // The write's resourceVersion is not returned: wait for any copy newer than the one judged.
+  const rv = pod.metadata.resourceVersion ?? '';
+  if (/^\d+$/.test(rv)) c.podUpdates.expectUpdated(podKey(pod), { metadata: { resourceVersion: String(BigInt(rv) + 1n) } });
+  return r.requeueAfterMs;
+}
+
+/** Refreshes every live pod; returns a requeue delay, if any. Throws the first error other than a lost race. */
+export async function refreshUpdateStates(c: PassContext, updater: InPlaceUpdater, pods: readonly Pod[]): Promise<number | undefined> {
+  let requeue: number | undefined;
+  await forEachLimited(pods.filter((p) => !p.metadata.deletionTimestamp), refreshConcurrency, async (pod) => {
+    try {
+      requeue = minOf(requeue, await refreshOne(c, updater, pod));
+    } catch (e) {
+      if (!isConflict(e) && !isNotFound(e)) throw e;
+      requeue = minOf(requeue, behindCacheRequeueMs);
+    }
+  });
+  return requeue;
+}
