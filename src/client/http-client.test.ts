@@ -1,7 +1,11 @@
 /** HTTP-only behaviour: configuration sources, transport failures, user agent and throttling. */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { stringify } from 'yaml';
 import { KubeConfig } from '@kubernetes/client-node';
 import { ConfigMaps } from '../api/resource-type.js';
 import { StatusError } from '../machinery/errors.js';
@@ -69,5 +73,34 @@ describe('http client', () => {
     const started = Date.now();
     await Promise.all(Array.from({ length: 22 }, () => client.get(ConfigMaps, 'default', 'ua')));
     assert.ok(Date.now() - started >= 180, `22 requests at qps 10 / burst 20 took ${Date.now() - started} ms`);
+  });
+});
+
+describe('http client from a kubeconfig file', () => {
+  let env: TestControlPlane;
+  let dir: string;
+  before(async () => {
+    env = await startTestControlPlane();
+    dir = await mkdtemp(path.join(os.tmpdir(), 'http-client-kubeconfig-'));
+  });
+  after(async () => {
+    await env.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  test('a CA file and a token file named relative to the kubeconfig are read (a revoked token file means 401)', async () => {
+    await writeFile(path.join(dir, 'ca.crt'), env.plane.pki.ca.certPem);
+    await writeFile(path.join(dir, 'token'), `${env.plane.pki.adminToken}\n`);
+    const kubeconfig = path.join(dir, 'config');
+    await writeFile(kubeconfig, stringify({
+      'current-context': 'k', clusters: [{ name: 'c', cluster: { server: env.plane.url, 'certificate-authority': 'ca.crt' } }],
+      users: [{ name: 'u', user: { tokenFile: 'token' } }], contexts: [{ name: 'k', context: { cluster: 'c', user: 'u' } }],
+    }));
+    const client = createHttpClient({ kubeconfigPath: kubeconfig });
+    await client.create(ConfigMaps, configMap('default', 'from-file'));
+    assert.equal((await client.get(ConfigMaps, 'default', 'from-file')).metadata.name, 'from-file');
+    await writeFile(path.join(dir, 'token'), 'revoked');
+    const fresh = createHttpClient({ kubeconfigPath: kubeconfig });
+    await rejectsWith(fresh.get(ConfigMaps, 'default', 'from-file'), 401, 'Unauthorized');
   });
 });

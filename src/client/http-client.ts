@@ -1,19 +1,21 @@
 /**
  * A Client for any API server, configured from a kubeconfig or the in-cluster service account
- * through client-node's KubeConfig. Requests go out on Node's `https` module with one keep-alive
- * Agent: KubeConfig hands its TLS material and auth headers over as https.RequestOptions, and
- * `https` needs no dependency beyond Node (undici is only client-node's transitive dependency).
+ * (kubeconfig.ts; @kubernetes/client-node is loaded only for exec plugins, auth providers and
+ * proxies, or when handed a KubeConfig object). Requests go out on Node's `https` module with
+ * keep-alive Agents, and `https` needs no dependency beyond Node.
  */
 import http from 'node:http';
 import https from 'node:https';
-import { KubeConfig } from '@kubernetes/client-node';
+import type { KubeConfig } from '@kubernetes/client-node';
 import type { Client } from './client.js';
 import { RateLimiter } from './rate-limiter.js';
 import { defaultUserAgent, type WireRequest } from './request.js';
 import { transportError, type WireResponse } from './response.js';
 import { TransportClient, type Transport } from './transport-client.js';
 import type { StreamSink } from './watch-decoder.js';
-import { KubeConfigConnection } from './http-connection.js';
+import { ClientNodeConnection, FileConfigConnection } from './file-connection.js';
+import { KubeConfigConnection, type HttpConnection } from './http-connection.js';
+import { loadKubeconfig } from './kubeconfig.js';
 
 export interface HttpClientOptions {
   /** Read this kubeconfig file; otherwise `kubeConfig`, otherwise KUBECONFIG, ~/.kube/config or in-cluster. */
@@ -28,17 +30,16 @@ export interface HttpClientOptions {
 }
 
 export function createHttpClient(options: HttpClientOptions = {}): Client {
-  const kc = options.kubeConfig ?? loadKubeConfig(options.kubeconfigPath);
+  const userAgent = options.userAgent ?? defaultUserAgent;
   const limiter = options.qps ? new RateLimiter({ qps: options.qps }) : undefined;
-  const connection = new KubeConfigConnection(kc, options.userAgent ?? defaultUserAgent);
-  return new TransportClient(new HttpTransport(connection, limiter, options.requestTimeoutMs ?? 60_000));
+  return new TransportClient(new HttpTransport(connectionFor(options, userAgent), limiter, options.requestTimeoutMs ?? 60_000));
 }
 
-function loadKubeConfig(path: string | undefined): KubeConfig {
-  const kc = new KubeConfig();
-  if (path) kc.loadFromFile(path);
-  else kc.loadFromDefault(); // KUBECONFIG, ~/.kube/config, then the in-cluster service account
-  return kc;
+function connectionFor(options: HttpClientOptions, userAgent: string): HttpConnection {
+  if (options.kubeConfig) return new KubeConfigConnection(options.kubeConfig, userAgent);
+  const source = { path: options.kubeconfigPath };
+  const config = loadKubeconfig(source); // throws on a missing file or current context, as before
+  return config.needs ? new ClientNodeConnection(source, userAgent) : new FileConfigConnection(config, userAgent);
 }
 
 function flatten(headers: http.IncomingHttpHeaders): Record<string, string | undefined> {
@@ -61,11 +62,11 @@ function readAll(res: http.IncomingMessage): Promise<WireResponse> {
 const cutShort = () => new Error('the connection closed before the response was complete');
 
 class HttpTransport implements Transport {
-  constructor(private readonly connection: KubeConfigConnection, private readonly limiter: RateLimiter | undefined, private readonly timeoutMs: number) {}
+  constructor(private readonly connection: HttpConnection, private readonly limiter: RateLimiter | undefined, private readonly timeoutMs: number) {}
 
-  private async open(req: WireRequest): Promise<http.ClientRequest> {
+  private async open(req: WireRequest, stream = false): Promise<http.ClientRequest> {
     await this.limiter?.take();
-    const options = await this.connection.requestOptions(req);
+    const options = await this.connection.requestOptions(req, stream);
     return (options.protocol === 'http:' ? http : https).request(options);
   }
 
@@ -88,7 +89,7 @@ class HttpTransport implements Transport {
     let finished = false;
     let request: http.ClientRequest | undefined;
     const fail = (e: unknown) => { if (!aborted) sink.failed(transportError(e)); };
-    this.open(req).then((r) => {
+    this.open(req, true).then((r) => {
       request = r;
       if (aborted) return void r.destroy();
       r.on('error', fail);

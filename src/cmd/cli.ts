@@ -1,10 +1,9 @@
 /** The `kruise` command line: the only place that reads argv and environment. */
 import { Command, InvalidArgumentError } from 'commander';
-import { runUp } from './up.js';
-import { runCrds, runInstall } from './install.js';
-import { runNodes, runScheduler } from './components.js';
-import { runManager, webhookEnv } from './manager.js';
-import { runRolloutStatus, type RolloutStatusOptions } from './rollout.js';
+// Commands load their modules when they run: the manager must not carry the control plane's code.
+import type { UpOptions } from './up.js';
+import type { ManagerCommandOptions } from './manager.js';
+import type { RolloutStatusOptions } from './rollout.js';
 
 /** Seconds, as `60`, `60s`, `2m` or `1500ms`. */
 function durationOption(value: string): number {
@@ -43,8 +42,9 @@ program
   .option('--feature-gates <list>', 'Kruise feature gates, e.g. A=true,B=false (try-it-out gates are on unless turned off)', '')
   .option('--log-level <level>', 'log level: debug, info, warn, error', 'info')
   .option('--webhook-port <n>', 'port of the in-process Kruise webhook server on 127.0.0.1 (0 picks a free port)', intOption, 0)
-  .action(async (opts: Parameters<typeof runUp>[0]) => {
-    await runUp(opts);
+  .option('--no-kruise-manager', 'run without the in-process Kruise manager and webhooks (attach `kruise manager --kubeconfig K`)')
+  .action(async (opts: UpOptions) => {
+    await (await import('./up.js')).runUp(opts);
   });
 
 program
@@ -63,7 +63,8 @@ program
   .option('--webhook-bind-address <host>', 'address the webhook HTTPS server listens on (port: $WEBHOOK_PORT)', '0.0.0.0')
   .option('--protection-log-path <dir>', 'directory of protection.log (PUB and deletion-protection denials); empty: no log', '')
   .addHelpText('after', '\nEnvironment: POD_NAMESPACE, WEBHOOK_PORT (9876), WEBHOOK_HOST, WEBHOOK_CERT_DIR, WEBHOOK_CERT_WRITER (secret|fs),\nSECRET_NAME, SERVICE_NAME, CERTS_RENEW_BEFORE (<n>d|m|y).')
-  .action(async (opts: Omit<Parameters<typeof runManager>[0], 'webhook'>) => {
+  .action(async (opts: Omit<ManagerCommandOptions, 'webhook'>) => {
+    const { runManager, webhookEnv } = await import('./manager.js');
     await runManager({ ...opts, webhook: webhookEnv(process.env) });
   });
 
@@ -72,7 +73,7 @@ program
   .description('run the scheduler against any API server')
   .option('--kubeconfig <path>', 'kubeconfig of the target cluster (default: $KUBECONFIG, ~/.kube/config or in-cluster)')
   .action(async (opts: { kubeconfig?: string }) => {
-    await runScheduler(opts);
+    await (await import('./components.js')).runScheduler(opts);
   });
 
 program
@@ -84,20 +85,20 @@ program
   .option('--pull-delay-ms <n>', 'simulated image pull time per image and node', intOption, 0)
   .option('--start-delay-ms <n>', 'simulated container start time', intOption, 0)
   .action(async (opts: { kubeconfig?: string; count: number; namePrefix: string; pullDelayMs: number; startDelayMs: number }) => {
-    await runNodes(opts);
+    await (await import('./components.js')).runNodes(opts);
   });
 
 program
   .command('crds')
   .description('print the CustomResourceDefinitions of every Kruise kind as YAML')
-  .action(() => runCrds());
+  .action(async () => (await import('./install.js')).runCrds());
 
 program
   .command('install')
   .description('apply the Kruise CRDs, the kruise-system namespace and RBAC to a cluster')
   .option('--kubeconfig <path>', 'kubeconfig of the target cluster (default: $KUBECONFIG, ~/.kube/config or in-cluster)')
   .action(async (opts: { kubeconfig?: string }) => {
-    await runInstall(opts);
+    await (await import('./install.js')).runInstall(opts);
   });
 
 const rollout = program.command('rollout').description('follow the rollout of a CloneSet, Advanced StatefulSet or Advanced DaemonSet');
@@ -110,7 +111,7 @@ rollout
   .option('-w, --watch <bool>', 'keep watching until the rollout is done', (v) => v !== 'false', true)
   .option('--timeout <duration>', 'give up after this long (0: never)', durationOption, 0)
   .action(async (ref: string[], opts: RolloutStatusOptions) => {
-    await runRolloutStatus(ref, opts);
+    await (await import('./rollout.js')).runRolloutStatus(ref, opts);
   });
 
 program.parseAsync(process.argv).catch((e: unknown) => {

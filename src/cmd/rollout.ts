@@ -1,7 +1,7 @@
 /** `kruise rollout status TYPE/NAME`: follows a Kruise workload (polling its status) until the rollout is done. */
-import { KubeConfig } from '@kubernetes/client-node';
 import type { KObject } from '../api/meta.js';
 import { createHttpClient } from '../client/index.js';
+import { loadKubeconfig } from '../client/kubeconfig.js';
 import { rolloutKinds, type RolloutStatus } from './rollout-status.js';
 
 export interface RolloutStatusOptions {
@@ -23,12 +23,7 @@ function resolveKind(ref: string[]): { kind: (typeof rolloutKinds)[number]; name
   return { kind, name };
 }
 
-function defaultNamespace(kubeconfig: string | undefined): string {
-  const kc = new KubeConfig();
-  if (kubeconfig) kc.loadFromFile(kubeconfig);
-  else kc.loadFromDefault();
-  return kc.getContextObject(kc.getCurrentContext())?.namespace ?? 'default';
-}
+const defaultNamespace = (kubeconfig: string | undefined): string => loadKubeconfig({ path: kubeconfig }).namespace ?? 'default';
 
 export async function runRolloutStatus(ref: string[], o: RolloutStatusOptions, print: (line: string) => void = console.log): Promise<void> {
   const { kind, name } = resolveKind(ref);
