@@ -19,6 +19,12 @@ export interface ListOptions {
 export interface WatchOptions extends ListOptions {
   allowWatchBookmarks?: boolean;
   timeoutSeconds?: number;
+  /**
+   * The caller never mutates the objects of its events (an informer's cache): watchers that all
+   * say so may be handed the same decoded object for the same event instead of one copy each,
+   * which saves the in-process watchers of one API server a decode per event and watcher.
+   */
+  readOnlyObjects?: boolean;
 }
 
 export interface WriteOptions {

@@ -17,6 +17,8 @@ export function createInProcessClient(handler: RequestHandler, user: UserInfo = 
 }
 
 class InProcessTransport implements Transport {
+  readonly sharedLines = true;
+
   constructor(private readonly handler: RequestHandler, private readonly user: UserInfo, private readonly userAgent: string) {}
 
   private toApiRequest(req: WireRequest): ApiRequest {

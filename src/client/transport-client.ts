@@ -9,13 +9,18 @@ import type {
 } from './client.js';
 import * as build from './request.js';
 import { interpret, type WireResponse } from './response.js';
-import { WatchDecoder, type StreamSink } from './watch-decoder.js';
+import { DecodedEvents, WatchDecoder, type StreamSink } from './watch-decoder.js';
+
+/** One per process, for the in-process watchers of every embedded API server in it. */
+const sharedDecodes = new DecodedEvents();
 
 export interface Transport {
   /** Resolves with whatever the server answered; rejects (with a 503 StatusError) only when it could not be reached. */
   send(req: build.WireRequest): Promise<WireResponse>;
   /** Starts a streamed request and reports to `sink`; the returned function aborts it (idempotent, silent). */
   stream(req: build.WireRequest, sink: StreamSink): () => void;
+  /** Watchers of one event receive the very same line (in-process): read-only ones may share its decoding. */
+  readonly sharedLines?: boolean;
 }
 
 export class TransportClient implements Client {
@@ -35,7 +40,7 @@ export class TransportClient implements Client {
   }
 
   watch<T extends KObject = KObject>(type: ResourceType, options: WatchOptions, callbacks: WatchCallbacks<T>): WatchHandle {
-    const decoder = new WatchDecoder<T>(callbacks);
+    const decoder = new WatchDecoder<T>(callbacks, options.readOnlyObjects && this.transport.sharedLines ? sharedDecodes : undefined);
     let req: build.WireRequest;
     try {
       req = build.watchRequest(type, options);

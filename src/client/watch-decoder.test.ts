@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { WatchEvent } from '../api/meta.js';
 import { StatusError } from '../machinery/errors.js';
-import { WatchDecoder } from './watch-decoder.js';
+import { DecodedEvents, WatchDecoder } from './watch-decoder.js';
 
 function decoder() {
   const events: WatchEvent[] = [];
@@ -76,4 +76,19 @@ test('attach() after the stream closed aborts at once', () => {
   let aborted = false;
   d.attach(() => { aborted = true; });
   assert.equal(aborted, true);
+});
+
+test('read-only watchers sharing a cache get one decoded object per event line; others get their own', () => {
+  const shared = new DecodedEvents(2);
+  const seen: WatchEvent[][] = [[], [], []];
+  const ds = [shared, shared, undefined].map((cache, i) => new WatchDecoder({ onEvent: (e) => seen[i]!.push(e), onClose: () => undefined }, cache));
+  for (const text of [line('ADDED', 'a'), line('MODIFIED', 'a')]) for (const d of ds) d.data(text);
+  assert.equal(seen[0]![0], seen[1]![0]);
+  assert.equal(seen[0]![1], seen[1]![1]);
+  assert.notEqual(seen[2]![0], seen[0]![0]);
+  assert.deepEqual(seen[2]![0], seen[0]![0]);
+  for (const text of [line('ADDED', 'b'), line('ADDED', 'c'), line('ADDED', 'a')]) ds[0]!.data(text);
+  ds[1]!.data(line('ADDED', 'a'));
+  assert.notEqual(seen[1]![2], seen[0]![0], 'the oldest entries are forgotten');
+  assert.equal(seen[1]![2], seen[0]![4]);
 });

@@ -20,12 +20,32 @@ export interface StreamSink {
 
 const eventTypes = new Set<WatchEventType>(['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR']);
 
+/**
+ * The last events decoded, by their exact line, for watchers that never mutate them: every
+ * in-process watcher of one event gets the same text right after the others, so a few dozen
+ * entries are enough to decode each event once instead of once per watcher.
+ */
+export class DecodedEvents {
+  private readonly events = new Map<string, WatchEvent<KObject>>();
+
+  constructor(private readonly size = 64) {}
+
+  get(line: string): WatchEvent<KObject> | undefined {
+    return this.events.get(line);
+  }
+
+  set(line: string, event: WatchEvent<KObject>): void {
+    this.events.set(line, event);
+    if (this.events.size > this.size) this.events.delete(this.events.keys().next().value!);
+  }
+}
+
 export class WatchDecoder<T extends KObject> implements StreamSink {
   private buffer = '';
   private done = false;
   private abort: () => void = () => undefined;
 
-  constructor(private readonly callbacks: WatchCallbacks<T>) {}
+  constructor(private readonly callbacks: WatchCallbacks<T>, private readonly shared?: DecodedEvents) {}
 
   /** Hands over the transport's abort; a stream that already closed is aborted at once. */
   attach(abort: () => void): void {
@@ -46,13 +66,18 @@ export class WatchDecoder<T extends KObject> implements StreamSink {
 
   data(chunk: string): void {
     if (this.done) return;
-    this.buffer += chunk;
+    // Lines are cut out of the chunk in place; only a trailing partial line is kept (and joined
+    // with the next chunk), so a burst of events does not copy the whole stream over and over.
+    const text = this.buffer ? this.buffer + chunk : chunk;
+    this.buffer = '';
+    let start = 0;
     let newline: number;
-    while (!this.done && (newline = this.buffer.indexOf('\n')) >= 0) {
-      const line = this.buffer.slice(0, newline).trim();
-      this.buffer = this.buffer.slice(newline + 1);
+    while (!this.done && (newline = text.indexOf('\n', start)) >= 0) {
+      const line = text.slice(start, newline).trim();
+      start = newline + 1;
       if (line) this.line(line);
     }
+    if (!this.done && start < text.length) this.buffer = text.slice(start);
   }
 
   end(): void {
@@ -65,6 +90,8 @@ export class WatchDecoder<T extends KObject> implements StreamSink {
   }
 
   private line(line: string): void {
+    const known = this.shared?.get(line);
+    if (known) return this.callbacks.onEvent(known as WatchEvent<T>);
     let event: unknown;
     try {
       event = JSON.parse(line);
@@ -78,6 +105,7 @@ export class WatchDecoder<T extends KObject> implements StreamSink {
       const status = isStatus(event.object) ? event.object : { message: JSON.stringify(event.object) };
       return this.close(statusToError(status));
     }
+    this.shared?.set(line, event as unknown as WatchEvent<KObject>);
     this.callbacks.onEvent(event as unknown as WatchEvent<T>);
   }
 

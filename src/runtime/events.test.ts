@@ -71,3 +71,34 @@ describe('event recorder', () => {
     assert.throws(() => new EventRecorder({ client, component: '' }));
   });
 });
+
+describe('event spam filter', () => {
+  let env: TestControlPlane;
+  let client: Client;
+  before(async () => {
+    env = await startTestControlPlane();
+    client = createInProcessClient(env.plane.handler);
+  });
+  after(async () => { await env.stop(); });
+
+  test('one object gets a burst of 25 events, then one more per 5 minutes; other objects keep their own budget', async () => {
+    const clock = new FakeClock('2024-05-01T10:00:00Z');
+    const recorder = new EventRecorder({ client, component: 'cloneset-controller', instance: 'h', clock });
+    const set = { apiVersion: 'apps.kruise.io/v1beta1', kind: 'CloneSet', metadata: { name: 'web', namespace: 'default', uid: 'u1' } };
+    for (let i = 0; i < 40; i++) recorder.event(set, 'Normal', 'SuccessfulCreate', `succeed to create pod web-${i}`);
+    recorder.event({ ...set, metadata: { ...set.metadata, name: 'db', uid: 'u2' } }, 'Normal', 'SuccessfulCreate', 'succeed to create pod db-0');
+    await recorder.flush();
+    const about = async (name: string) => (await client.list(Events, { namespace: 'default', fieldSelector: `involvedObject.name=${name}` })).items;
+    const web = await about('web');
+    assert.equal(web.length, 25);
+    assert.ok(web.some((e) => e.message === 'succeed to create pod web-24') && !web.some((e) => e.message === 'succeed to create pod web-25'));
+    assert.equal((await about('db')).length, 1);
+    clock.advance(299_000);
+    recorder.event(set, 'Normal', 'SuccessfulCreate', 'succeed to create pod web-late');
+    clock.advance(1_000);
+    recorder.event(set, 'Normal', 'SuccessfulCreate', 'succeed to create pod web-later');
+    await recorder.flush();
+    const messages = (await about('web')).map((e) => e.message);
+    assert.deepEqual([messages.includes('succeed to create pod web-late'), messages.includes('succeed to create pod web-later')], [false, true]);
+  });
+});

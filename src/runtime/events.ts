@@ -1,8 +1,11 @@
 /**
  * An EventRecorder writing core/v1 Events, as client-go's record package does: an identical event
  * (same object, type, reason and message) seen again bumps `count` and `lastTimestamp` on the event
- * already written (a merge patch) instead of creating another. Writes happen in the background and
- * never throw into the caller; writes for one aggregation key are serialized.
+ * already written (a merge patch) instead of creating another; and, like client-go's spam filter,
+ * each source and involved object gets a token bucket (burst 25, one more every 5 minutes), so a
+ * controller creating a thousand pods for one CloneSet writes 25 events, not a thousand. Writes
+ * happen in the background and never throw into the caller; writes for one aggregation key are
+ * serialized.
  */
 import os from 'node:os';
 import type { KObject } from '../api/meta.js';
@@ -22,8 +25,17 @@ export interface EventRecorderOptions {
   instance?: string;
   clock?: Clock;
   log?: Logger;
-  /** How many distinct events to remember for aggregation (least recently used are forgotten). */
+  /** How many distinct events (and spam buckets) to remember (least recently used are forgotten). */
   cacheSize?: number;
+  /** Events one source may write about one object in a burst (client-go: 25). */
+  spamBurst?: number;
+  /** Tokens per second refilling that burst (client-go: 1/300). */
+  spamQps?: number;
+}
+
+interface Bucket {
+  tokens: number;
+  at: number;
 }
 
 interface Written {
@@ -42,6 +54,9 @@ export class EventRecorder {
   private readonly log: Logger;
   private readonly instance: string;
   private readonly cache = new Map<string, Written>();
+  private readonly buckets = new Map<string, Bucket>();
+  private readonly spamBurst: number;
+  private readonly spamQps: number;
   private seq = 0;
 
   constructor(private readonly options: EventRecorderOptions) {
@@ -49,9 +64,16 @@ export class EventRecorder {
     this.clock = options.clock ?? realClock;
     this.log = (options.log ?? logger('events')).child({ reportingComponent: options.component });
     this.instance = options.instance ?? os.hostname();
+    this.spamBurst = options.spamBurst ?? 25;
+    this.spamQps = options.spamQps ?? 1 / 300;
+    if (!(this.spamBurst >= 1) || !(this.spamQps >= 0)) throw new Error('spamBurst must be at least 1 and spamQps not negative');
   }
 
   event(obj: KObject, type: EventType, reason: string, message: string): void {
+    if (!this.allow(obj)) {
+      this.log.debug({ reason, object: { kind: obj.kind, namespace: obj.metadata.namespace, name: obj.metadata.name } }, 'Event dropped by the spam filter');
+      return;
+    }
     const msg = message.length > maxMessageLength ? `${message.slice(0, maxMessageLength - 3)}...` : message;
     const key = JSON.stringify([obj.apiVersion, obj.kind, obj.metadata.namespace, obj.metadata.name, obj.metadata.uid, type, reason, msg]);
     const now = rfc3339(this.clock.now());
@@ -64,6 +86,21 @@ export class EventRecorder {
     entry.chain = previous.then(write).catch((e: unknown) => this.log.info({ err: e, reason, object: { kind: obj.kind, namespace: obj.metadata.namespace, name: obj.metadata.name } }, 'Failed to write event'));
     this.cache.set(key, entry);
     if (this.cache.size > (this.options.cacheSize ?? 4096)) this.cache.delete(this.cache.keys().next().value!);
+  }
+
+  /** client-go's EventSourceObjectSpamFilter: one token bucket per source and involved object. */
+  private allow(obj: KObject): boolean {
+    const key = JSON.stringify([obj.apiVersion, obj.kind, obj.metadata.namespace, obj.metadata.name, obj.metadata.uid]);
+    const now = this.clock.now();
+    const bucket = this.buckets.get(key) ?? { tokens: this.spamBurst, at: now };
+    this.buckets.delete(key); // re-inserted below: Map order is our LRU order
+    bucket.tokens = Math.min(this.spamBurst, bucket.tokens + ((now - bucket.at) / 1000) * this.spamQps);
+    bucket.at = now;
+    const allowed = bucket.tokens >= 1;
+    if (allowed) bucket.tokens -= 1;
+    this.buckets.set(key, bucket);
+    if (this.buckets.size > (this.options.cacheSize ?? 4096)) this.buckets.delete(this.buckets.keys().next().value!);
+    return allowed;
   }
 
   /** Resolves when every event recorded so far has been written (or failed). */

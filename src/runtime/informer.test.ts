@@ -122,3 +122,27 @@ describe('informer', () => {
     factory.stop();
   });
 });
+
+test('cached objects carry no managedFields unless asked to keep them', async () => {
+  const env = await startTestControlPlane();
+  const client = createInProcessClient(env.plane.handler);
+  const cm = (name: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'default', labels: { a: 'b' } }, data: { k: 'v' } });
+  const trimmed = new Informer({ client, type: ConfigMaps, namespace: 'default' });
+  const kept = new Informer({ client, type: ConfigMaps, namespace: 'default', keepManagedFields: true });
+  try {
+    await client.create(ConfigMaps, cm('before'));
+    for (const inf of [trimmed, kept]) { inf.start(); await inf.waitForSync(); }
+    await client.create(ConfigMaps, cm('after'));
+    const deadline = Date.now() + 5000;
+    while ((!trimmed.get('default', 'after') || !kept.get('default', 'after')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    for (const name of ['before', 'after']) {
+      assert.equal(trimmed.get('default', name)?.metadata.managedFields, undefined, `${name}: listed and watched objects are trimmed`);
+      assert.ok(kept.get('default', name)?.metadata.managedFields?.length, `${name}: kept on request`);
+      assert.equal(trimmed.get('default', name)?.metadata.resourceVersion, kept.get('default', name)?.metadata.resourceVersion);
+    }
+  } finally {
+    trimmed.stop();
+    kept.stop();
+    await env.stop();
+  }
+});

@@ -28,6 +28,12 @@ export interface InformerOptions {
   backoff?: { initialMs?: number; maxMs?: number };
   /** Deep-freeze cached objects, so a handler that mutates one throws (tests, debugging). */
   freeze?: boolean;
+  /**
+   * Keep `metadata.managedFields` in cached objects. Off by default, as with controller-runtime's
+   * TransformStripManagedFields: no controller reads them from a cache, and for a pod written by
+   * scheduler, kubelet and controllers they are a third of the object.
+   */
+  keepManagedFields?: boolean;
 }
 
 export class Informer<T extends KObject = KObject> {
@@ -38,6 +44,7 @@ export class Informer<T extends KObject = KObject> {
   private readonly log: Logger;
   private readonly abort = withoutListenerLimit(new AbortController());
   private readonly reflector: Reflector<T>;
+  private readonly keepManagedFields: boolean;
   private started = false;
   private synced = false;
   private markSynced: () => void = () => undefined;
@@ -47,11 +54,15 @@ export class Informer<T extends KObject = KObject> {
     this.type = options.type;
     if (options.namespace && !options.type.namespaced) throw new Error(`${options.type.resource} is cluster-scoped: no namespace allowed`);
     this.store = new Store<T>(options.freeze ?? false);
+    this.keepManagedFields = options.keepManagedFields ?? false;
     this.clock = options.clock ?? realClock;
     this.log = (options.log ?? logger('informer')).child({ resource: options.type.resource, namespace: options.namespace });
     this.notifier = new Notifier<T>(this.store, this.log);
     const { client, type, namespace, labelSelector, fieldSelector, backoff } = options;
-    this.reflector = new Reflector<T>({ client, type, selection: { namespace, labelSelector, fieldSelector }, clock: this.clock, log: this.log, backoff }, {
+    // Trimming managedFields is the one change made to decoded objects; every informer that trims
+    // and does not freeze can share them with the others (see WatchOptions.readOnlyObjects).
+    const readOnlyObjects = !this.keepManagedFields && !options.freeze;
+    this.reflector = new Reflector<T>({ client, type, selection: { namespace, labelSelector, fieldSelector }, clock: this.clock, log: this.log, backoff, readOnlyObjects }, {
       replace: (items) => this.replace(items),
       upsert: (obj) => this.upsert(obj),
       remove: (obj) => this.remove(obj),
@@ -100,18 +111,26 @@ export class Informer<T extends KObject = KObject> {
     this.abort.abort();
   }
 
+  /** Objects come freshly decoded from the client: ours to trim before anyone sees them. */
+  private trim(obj: T): T {
+    if (!this.keepManagedFields && obj.metadata?.managedFields) delete obj.metadata.managedFields;
+    return obj;
+  }
+
   private replace(items: T[]): void {
-    const notifications = diffAgainstCache(this.store, items);
+    const notifications = diffAgainstCache(this.store, items.map((o) => this.trim(o)));
     this.synced = true;
     this.markSynced();
     this.notifier.dispatch(notifications);
   }
 
   private upsert(obj: T): void {
+    this.trim(obj);
     this.notifier.dispatch(changeOf(this.store.upsert(obj), obj));
   }
 
   private remove(obj: T): void {
+    this.trim(obj);
     this.store.remove(objectKey(obj));
     this.notifier.dispatch([{ type: 'delete', obj }]);
   }

@@ -35,7 +35,7 @@ export interface WatchOutcome {
  * many informers do not reconnect in lock-step.
  */
 export function watchOnce<T extends KObject>(
-  client: Client, type: ResourceType, options: Selection & { resourceVersion?: string }, onEvent: (event: WatchEvent<T>) => void,
+  client: Client, type: ResourceType, options: Selection & { resourceVersion?: string; readOnlyObjects?: boolean }, onEvent: (event: WatchEvent<T>) => void,
 ): { handle: () => void; done: Promise<WatchOutcome> } {
   let finish: (error?: Error) => void = () => undefined;
   let events = 0;

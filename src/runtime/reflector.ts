@@ -26,6 +26,8 @@ export interface ReflectorOptions {
   clock: Clock;
   log: Logger;
   backoff?: { initialMs?: number; maxMs?: number };
+  /** The sink never mutates what it is given, beyond what every such sink does (see WatchOptions). */
+  readOnlyObjects?: boolean;
 }
 
 export class Reflector<T extends KObject> {
@@ -68,7 +70,7 @@ export class Reflector<T extends KObject> {
   /** Watches until the stream ends; true if it was a healthy watch (re-watch at once). */
   private async watch(): Promise<boolean> {
     const started = this.o.clock.now();
-    const options = { ...this.o.selection, resourceVersion: this.resourceVersion };
+    const options = { ...this.o.selection, resourceVersion: this.resourceVersion, readOnlyObjects: this.o.readOnlyObjects };
     const { handle, done } = watchOnce<T>(this.o.client, this.o.type, options, (ev) => this.apply(ev));
     this.stopWatch = handle;
     const { error, events } = await done;

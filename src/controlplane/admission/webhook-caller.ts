@@ -14,6 +14,9 @@ export { WebhookCallError };
 
 const deadline = Symbol('deadline');
 
+/** Connections per webhook server (CA bundle). */
+export const webhookMaxSockets = 32;
+
 interface RawResponse { status: number; text: string }
 
 const unknownAuthority = new Set([
@@ -79,7 +82,10 @@ export class WebhookCaller {
       // A secure context rather than `ca`: the CA is parsed once, and the agent's per-request
       // connection-pool key (which would embed a `ca` PEM) stays short.
       const secureContext = caBundle ? tls.createSecureContext({ ca: Buffer.from(caBundle, 'base64').toString('utf8') }) : undefined;
-      agent = new https.Agent({ keepAlive: true, maxSockets: 128, scheduling: 'lifo', secureContext });
+      // A burst of pod creates waits for one of these connections rather than opening (and the
+      // webhook server accepting and holding) a TLS connection per request; a handler answers in
+      // about a millisecond, so a few dozen in flight keep it busy.
+      agent = new https.Agent({ keepAlive: true, maxSockets: webhookMaxSockets, scheduling: 'lifo', secureContext });
       this.agents.set(caBundle, agent);
     }
     return agent;
