@@ -4,7 +4,7 @@ import { startControlPlane } from '../controlplane/control-plane.js';
 import { buildKubeconfig, writeKubeconfig } from '../controlplane/auth/kubeconfig.js';
 import { createInProcessClient } from '../client/index.js';
 import { installKruise } from '../install/install.js';
-import { startCluster } from '../controlplane/cluster.js';
+import { startCluster, type Cluster } from '../controlplane/cluster.js';
 import { kruiseFeatureGates, tryItOutGates } from '../features/kruise.js';
 import { setLogLevel } from '../machinery/log.js';
 import { Manager } from '../runtime/manager.js';
@@ -26,34 +26,69 @@ export interface UpOptions {
   logLevel: string;
   /** Port of the in-process webhook server (0 picks a free port). */
   webhookPort: number;
+  /**
+   * Run the Kruise manager (controllers and webhooks) in this process (default). `false`
+   * (`--no-kruise-manager`) serves the CRDs and the rest of the cluster only, for a separate
+   * `kruise manager --kubeconfig <kubeconfig>` to attach to, e.g. to measure it on its own.
+   */
+  kruiseManager?: boolean;
 }
 
-export async function runUp(options: UpOptions): Promise<void> {
-  const started = Date.now();
+export interface RunningUp {
+  url: string;
+  kubeconfigPath: string;
+  stop(): Promise<void>;
+}
+
+/** Starts everything and returns once the plane serves; `runUp` adds the console and signals. */
+export async function startUp(options: UpOptions): Promise<RunningUp> {
   setLogLevel(options.logLevel);
   const gates = kruiseFeatureGates(options.featureGates, tryItOutGates);
   const dataDir = path.resolve(options.dataDir);
   const plane = await startControlPlane({ dataDir, port: options.port, host: options.host, inMemory: options.inMemory });
-  const client = createInProcessClient(plane.handler, undefined, 'kruise-up');
-  await installKruise(client);
-  const webhooks = await startUpWebhooks(client, dataDir, options.webhookPort, (g) => gates.enabled(g));
-  const kruise = new Manager({ client, health: false, leaderElection: false });
-  setupKruiseControllers(kruise, (g) => gates.enabled(g));
-  await kruise.start();
-  const cluster = await startCluster({ client, nodes: options.nodes, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs });
-  const kubeconfigPath = path.resolve(options.kubeconfig ?? path.join(dataDir, 'kubeconfig'));
-  await writeKubeconfig(kubeconfigPath, buildKubeconfig({ server: plane.url, caPem: plane.pki.ca.certPem, user: 'admin', token: plane.pki.adminToken, clusterName: 'kruise' }));
-  console.log(`kruise control plane ready at ${plane.url} in ${Date.now() - started} ms with ${options.nodes} simulated nodes; kubeconfig: ${kubeconfigPath}`);
-  console.log(`kruise feature gates on: ${gates.enabledNames().join(', ')}`);
+  let webhooks: KruiseWebhooks | undefined;
+  let kruise: Manager | undefined;
+  let cluster: Cluster | undefined;
+  const stop = async () => {
+    await kruise?.stop();
+    await cluster?.stop();
+    await webhooks?.stop();
+    await plane.stop();
+  };
+  try {
+    const client = createInProcessClient(plane.handler, undefined, 'kruise-up');
+    await installKruise(client);
+    if (options.kruiseManager !== false) {
+      webhooks = await startUpWebhooks(client, dataDir, options.webhookPort, (g) => gates.enabled(g));
+      kruise = new Manager({ client, health: false, leaderElection: false });
+      setupKruiseControllers(kruise, (g) => gates.enabled(g));
+      await kruise.start();
+    }
+    cluster = await startCluster({ client, nodes: options.nodes, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs });
+    const kubeconfigPath = path.resolve(options.kubeconfig ?? path.join(dataDir, 'kubeconfig'));
+    await writeKubeconfig(kubeconfigPath, buildKubeconfig({ server: plane.url, caPem: plane.pki.ca.certPem, user: 'admin', token: plane.pki.adminToken, clusterName: 'kruise' }));
+    return { url: plane.url, kubeconfigPath, stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
+
+export async function runUp(options: UpOptions): Promise<void> {
+  const started = Date.now();
+  const up = await startUp(options);
+  console.log(`kruise control plane ready at ${up.url} in ${Date.now() - started} ms with ${options.nodes} simulated nodes; kubeconfig: ${up.kubeconfigPath}`);
+  if (options.kruiseManager === false) {
+    console.log(`no Kruise manager in this process (--no-kruise-manager): attach one with \`kruise manager --kubeconfig ${up.kubeconfigPath}\``);
+  } else {
+    console.log(`kruise feature gates on: ${kruiseFeatureGates(options.featureGates, tryItOutGates).enabledNames().join(', ')}`);
+  }
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`received ${signal}, shutting down`);
-    await kruise.stop();
-    await cluster.stop();
-    await webhooks.stop();
-    await plane.stop();
+    await up.stop();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

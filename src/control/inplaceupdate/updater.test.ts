@@ -7,7 +7,7 @@ import { createInProcessClient } from '../../client/in-process-client.js';
 import { createSimulatedNodes, type SimulatedNodes } from '../../controlplane/kubelet/index.js';
 import { startTestControlPlane, type TestControlPlane } from '../../testing/control-plane.js';
 import { isPodUpdateCompleted } from './completion.js';
-import { podCondition } from './conditions.js';
+import { markInPlaceUpdateStarted, podCondition } from './conditions.js';
 import { revision, template } from './test-kit.js';
 import type { Pod } from './types.js';
 import { InPlaceUpdater } from './updater.js';
@@ -52,7 +52,9 @@ test('an image change is applied in place on a running pod and the gate turns Tr
   const updater = new InPlaceUpdater(client);
   // a fresh pod has no InPlaceUpdateReady condition: refresh creates it, then the kubelet reports Ready
   const running = await podWhere('running', (p) => p.status?.containerStatuses?.[0]?.ready === true);
-  assert.deepEqual(await updater.refresh(running), {});
+  const first = await updater.refresh(running);
+  assert.equal(first.error, undefined);
+  assert.match(first.newResourceVersion ?? '', /^\d+$/, 'the write reports the new resourceVersion');
   const before = await podWhere('Ready', ready);
 
   const result = await updater.update(before, oldRev, newRev);
@@ -69,8 +71,58 @@ test('an image change is applied in place on a running pod and the gate turns Tr
   assert.equal(isPodUpdateCompleted(restarted), true);
   assert.equal(ready(restarted), false, 'still gated');
 
-  assert.deepEqual(await updater.refresh(restarted), {});
+  assert.equal((await updater.refresh(restarted)).error, undefined);
   const done = await podWhere('Ready again', ready);
   assert.deepEqual([podCondition(done, 'InPlaceUpdateReady')?.status, done.spec.containers[0].image], ['True', 'nginx:1.26']);
   assert.equal(updater.canUpdateInPlace(oldRev, revision('web-env', template([{ name: 'app', image: 'nginx:1.26', env: [{ name: 'A', value: '1' }] }]))), false);
+});
+
+test('update starts from the given pod and re-reads it only after a conflict', async () => {
+  const gets: string[] = [];
+  const counting = new Proxy(client, {
+    get: (target, prop, receiver) => (prop === 'get'
+      ? (type: Parameters<Client['get']>[0], ns: string, name: string) => { gets.push(name); return target.get(type, ns, name); }
+      : Reflect.get(target, prop, receiver)),
+  });
+  const oldRev = revision('web-old', template([{ name: 'app', image: 'nginx:1.25' }]));
+  const newRev = revision('web-new', template([{ name: 'app', image: 'nginx:1.26' }]));
+  const create = (name: string) => client.create(Pods, {
+    apiVersion: 'v1', kind: 'Pod',
+    metadata: { name, namespace: 'ipu', labels: { app: 'demo', 'controller-revision-hash': 'web-old' } },
+    spec: { containers: [{ name: 'app', image: 'nginx:1.25' }], readinessGates: [{ conditionType: 'InPlaceUpdateReady' }] },
+  } as Pod);
+  const updater = new InPlaceUpdater(counting);
+  const fresh = await create('fresh');
+  const r1 = await updater.update(fresh, oldRev, newRev);
+  assert.equal(r1.error, undefined);
+  assert.deepEqual(gets, [], 'an up-to-date pod needs no read');
+  const stale = await create('stale');
+  await client.patch(Pods, 'ipu', 'stale', 'merge', { metadata: { labels: { touched: 'yes' } } });
+  const r2 = await updater.update(stale, oldRev, newRev);
+  assert.equal(r2.error, undefined);
+  assert.deepEqual(gets, ['stale'], 'a stale copy conflicts once and is re-read');
+  const written = await client.get<Pod>(Pods, 'ipu', 'stale');
+  assert.deepEqual([written.metadata.labels!.touched, written.spec.containers[0].image, podCondition(written, 'InPlaceUpdateReady')?.status], ['yes', 'nginx:1.26', 'False']);
+  assert.equal(written.metadata.resourceVersion, r2.newResourceVersion);
+});
+
+test('markReadyIfMissing adds True only where the condition is missing, whatever the resourceVersion', async () => {
+  const updater = new InPlaceUpdater(client);
+  const newPod = await client.create(Pods, {
+    apiVersion: 'v1', kind: 'Pod', metadata: { name: 'new', namespace: 'ipu' },
+    spec: { containers: [{ name: 'app', image: 'nginx:1.25' }], readinessGates: [{ conditionType: 'InPlaceUpdateReady' }] },
+  } as Pod);
+  await client.patch(Pods, 'ipu', 'new', 'merge', { metadata: { labels: { moved: 'on' } } }); // the copy we hold is now stale
+  const r = await updater.markReadyIfMissing(newPod);
+  assert.equal(r.error, undefined);
+  const written = await client.get<Pod>(Pods, 'ipu', 'new');
+  assert.equal(podCondition(written, 'InPlaceUpdateReady')?.status, 'True');
+  assert.equal(written.metadata.resourceVersion, r.newResourceVersion);
+  const updating = markInPlaceUpdateStarted(written, new Date())!;
+  const held = await client.updateStatus(Pods, updating);
+  assert.deepEqual(await updater.markReadyIfMissing(held), {}, 'a False condition is the refresh\'s to flip, not this');
+  assert.equal(podCondition(await client.get<Pod>(Pods, 'ipu', 'new'), 'InPlaceUpdateReady')?.status, 'False');
+  const ungated = await client.create(Pods, { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'ungated', namespace: 'ipu' }, spec: { containers: [{ name: 'app', image: 'x' }] } } as Pod);
+  assert.deepEqual(await updater.markReadyIfMissing(ungated), {});
+  assert.equal(podCondition(await client.get<Pod>(Pods, 'ipu', 'ungated'), 'InPlaceUpdateReady'), undefined);
 });

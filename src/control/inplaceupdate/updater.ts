@@ -1,14 +1,17 @@
 /**
  * The in-place updater over a Client (upstream inplaceupdate.Interface): `update` marks the pod
- * not-ready through the status subresource, then re-reads it and writes revision, state and the
- * new images in one update, both in conflict-retry loops that re-GET the pod (never trusting a
- * cache); `refresh` carries out planRefresh's decision. The clock is injected.
+ * not-ready through the status subresource, then writes revision, state and the new images in one
+ * update on top of what that write returned. The first try starts from the caller's pod (its
+ * informer cache, as upstream's cached client reads); after a conflict the pod is re-read from
+ * the API server and both steps are retried. `refresh` carries out planRefresh's decision. The
+ * clock is injected.
  */
 import { Pods } from '../../api/resource-type.js';
 import type { Client } from '../../client/client.js';
 import { retryOnConflict, type RetryOptions } from '../../client/retry.js';
 import { calculateInPlaceUpdateSpec } from './calculate-spec.js';
-import { hasInPlaceReadinessGate, markInPlaceUpdateStarted } from './conditions.js';
+import { InPlaceUpdateReadyCondition } from '../../api/kruise/workloads/labels.js';
+import { hasInPlaceReadinessGate, markInPlaceUpdateStarted, podCondition } from './conditions.js';
 import { preparePodUpdate } from './patch-pod.js';
 import { planRefresh, type RefreshOptions } from './refresh.js';
 import { resizeNeedsRestart } from './resources.js';
@@ -31,6 +34,8 @@ export interface UpdateResult {
 export interface RefreshResult {
   error?: unknown;
   requeueAfterMs?: number;
+  /** The pod's resourceVersion after a write. */
+  newResourceVersion?: string;
 }
 
 /** Traffic must drain first: the pod has the gate, and the change is not a resize that needs no restart. */
@@ -60,20 +65,36 @@ export class InPlaceUpdater {
     const spec = calculateInPlaceUpdateSpec(oldRevision, newRevision, opts);
     if (!spec) return { inPlaceUpdate: false };
     try {
-      if (podNeedsUnready(pod, spec)) {
-        await retryOnConflict(async () => {
-          const marked = markInPlaceUpdateStarted(await this.get(pod), this.now());
-          if (marked) await this.client.updateStatus(Pods, marked);
-        }, this.options.retry);
-      }
+      let base: Pod | undefined = pod;
       const updated = await retryOnConflict(async () => {
-        const next = preparePodUpdate(await this.get(pod), { spec, now: this.now(), options: opts });
-        return this.client.update(Pods, next);
+        let current = base ?? (await this.get(pod));
+        base = undefined; // a retry means a conflict: read the pod afresh
+        const marked = podNeedsUnready(current, spec) ? markInPlaceUpdateStarted(current, this.now()) : undefined;
+        if (marked) current = await this.client.updateStatus(Pods, marked);
+        return this.client.update(Pods, preparePodUpdate(current, { spec, now: this.now(), options: opts }));
       }, this.options.retry);
       const requeueAfterMs = spec.graceSeconds > 0 ? spec.graceSeconds * 1000 : undefined;
       return { inPlaceUpdate: true, requeueAfterMs, newResourceVersion: updated.metadata.resourceVersion };
     } catch (error) {
       return { inPlaceUpdate: true, error };
+    }
+  }
+
+  /**
+   * A pod with the gate but no `InPlaceUpdateReady` condition and no in-place work pending (a new
+   * pod) gets it True through a strategic-merge patch of its status: nothing is in flight to
+   * observe, so unlike the False-to-True flip the write needs no resourceVersion precondition, and
+   * a pod that kubelet and scheduler are busy writing is not retried into a conflict storm.
+   */
+  async markReadyIfMissing(pod: Pod): Promise<RefreshResult> {
+    const plan = planRefresh(pod, this.now(), this.options);
+    if (plan.kind !== 'updateStatus' || podCondition(pod, InPlaceUpdateReadyCondition)) return {};
+    try {
+      const condition = podCondition(plan.pod, InPlaceUpdateReadyCondition)!;
+      const written = await this.client.patch<Pod>(Pods, pod.metadata.namespace, pod.metadata.name ?? '', 'strategic', { status: { conditions: [condition] } }, { subresource: 'status' });
+      return { newResourceVersion: written.metadata.resourceVersion };
+    } catch (error) {
+      return { error };
     }
   }
 
@@ -83,16 +104,17 @@ export class InPlaceUpdater {
       if (plan.kind === 'none') return { requeueAfterMs: plan.requeueAfterMs };
       // the condition is written for the observed pod version only: no retry (upstream #2274)
       if (plan.kind === 'updateStatus') {
-        await this.client.updateStatus(Pods, plan.pod);
-        return {};
+        const written = await this.client.updateStatus(Pods, plan.pod);
+        return { newResourceVersion: written.metadata.resourceVersion };
       }
       let requeueAfterMs: number | undefined;
+      let newResourceVersion: string | undefined;
       await retryOnConflict(async () => {
         const fresh = planRefresh(await this.get(pod), this.now(), this.options);
         requeueAfterMs = fresh.kind === 'none' ? fresh.requeueAfterMs : undefined;
-        if (fresh.kind === 'update') await this.client.update(Pods, fresh.pod);
+        if (fresh.kind === 'update') newResourceVersion = (await this.client.update(Pods, fresh.pod)).metadata.resourceVersion;
       }, this.options.retry);
-      return { requeueAfterMs };
+      return { requeueAfterMs, ...(newResourceVersion && { newResourceVersion }) };
     } catch (error) {
       return { error };
     }

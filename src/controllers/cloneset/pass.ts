@@ -30,6 +30,9 @@ export interface PassContext {
   isAvailable(pod: Pod): boolean;
 }
 
+/** Pod writes a pass keeps in flight at once: round trips overlap, the API server is not flooded. */
+export const podWriteConcurrency = 64;
+
 export const podKey = (pod: Pod): string => `${pod.metadata.namespace}/${pod.metadata.name}`;
 
 export function newPassContext(base: Omit<PassContext, 'isUpdated' | 'isAvailable'>, updateRevision: string): PassContext {

@@ -21,6 +21,7 @@ import type { Informer } from '../../runtime/informer.js';
 import type { ReconcileContext, Result } from '../../runtime/reconcile.js';
 import { applyClaimPlan, planClaims } from './claims.js';
 import { calculateDiffs, passNumbers } from './numbers.js';
+import { markNewPodsReady } from './ready-gate.js';
 import { releaseUnmatched } from './release.js';
 import { prunePodsToDelete, revisionOptions, syncClaimTemplateHash } from './spec-sync.js';
 import { groupCounts, newPassContext, podKey, type PassContext } from './pass.js';
@@ -98,9 +99,15 @@ export class CloneSetReconciler {
     return { c, synced };
   }
 
-  /** Steps 7-8: the scale phase, then (when it changed nothing) the update phase. */
+  /** Steps 7-8: the scale phase, then (when it changed nothing) the update phase; new pods' gate first. */
   private async sync(ctx: ReconcileContext, { c, synced }: Pass): Promise<SyncOutcome> {
     const { currentRevision: current, updateRevision: update } = synced;
+    const updater = new InPlaceUpdater(this.d.client, { now: () => new Date(ctx.clock.now()) });
+    try {
+      await markNewPodsReady(c, updater);
+    } catch (error) {
+      return { error, failure: { type: 'FailedUpdate', message: messageOf(error) } };
+    }
     let scaled: boolean;
     try {
       const { nw, old } = groupCounts(c);
@@ -111,7 +118,6 @@ export class CloneSetReconciler {
     }
     if (scaled) return {};
     try {
-      const updater = new InPlaceUpdater(this.d.client, { now: () => new Date(ctx.clock.now()) });
       return { requeueAfterMs: (await updatePhase(c, updater, synced.revisions, current, update)).requeueAfterMs };
     } catch (error) {
       return { error, failure: { type: 'FailedUpdate', message: messageOf(error) } };

@@ -14,9 +14,11 @@ import {
 import { afterInPlaceDone, beforeInPlaceUpdate, podLifecycleState, refreshLifecycleState, rfc3339 } from '../../control/lifecycle/index.js';
 import type { ControllerRevision } from '../../control/revision/index.js';
 import { isConflict } from '../../machinery/errors.js';
+import { forEachLimited } from '../../runtime/parallel.js';
 import { calculateDiffs, passNumbers } from './numbers.js';
 import { sortPodsToUpdate } from '../../control/updatesort/index.js';
-import { groupCounts, podKey, type PassContext } from './pass.js';
+import { groupCounts, podKey, podWriteConcurrency, type PassContext } from './pass.js';
+import { lacksReadyCondition } from './ready-gate.js';
 import { movePodToState } from './pod-state.js';
 import { asLifecyclePod, isPreDeleting, type Pod } from './pods.js';
 
@@ -37,33 +39,49 @@ export function refreshedState(c: PassContext, pod: Pod): LifecycleState | undef
   return undefined;
 }
 
-/** Step 1: returns true when some pod was written (the phase then stops). */
+/**
+ * Step 1: returns true when a pod's spec was written by the refresh (a grace period ending, the
+ * next container batch): the phase then stops. The other writes of this step never make a pod
+ * less available (`InPlaceUpdateReady` True; lifecycle moves to Normal or Updated; the hash
+ * label), and this pass still sees those pods as before the write, unavailable, so the update
+ * steps below may run on the same view without exceeding maxUnavailable. Stopping after them, as
+ * upstream does, turns a rollout into lock-step waves: while completed pods keep arriving, every
+ * pass has one to move to Normal, and none starts the next pod until the whole wave is done.
+ */
 async function refreshPods(c: PassContext, updater: InPlaceUpdater, out: UpdateOutcome): Promise<boolean> {
   let changed = false;
   const now = new Date(c.now);
   const markNotReady = c.cs.spec.lifecycle?.inPlaceUpdate?.markPodNotReady ?? false;
-  for (const pod of c.pods) {
+  await forEachLimited(c.pods, podWriteConcurrency, async (pod) => {
     const plan = planRefresh(pod, now);
-    if (plan.kind !== 'none') {
+    // a pod without the condition had it written at the start of this pass (ready-gate.ts)
+    if (plan.kind !== 'none' && !lacksReadyCondition(pod)) {
       const r = await updater.refresh(pod);
       // a conflict only says the cache is behind: the pod's own update event brings the pass back
       if (r.error && !isConflict(r.error)) throw r.error;
-      changed = true;
-      continue;
+      if (r.newResourceVersion) c.podUpdates.expectUpdated(podKey(pod), { metadata: { resourceVersion: r.newResourceVersion } });
+      if (plan.kind === 'update') changed = true;
+      // a spec write (or a lost race) means the pod is judged again on its next event
+      if (plan.kind === 'update' || r.error) return;
+    } else if (plan.kind === 'none') {
+      out.requeueAfterMs = minRequeue(out.requeueAfterMs, plan.requeueAfterMs);
     }
-    out.requeueAfterMs = minRequeue(out.requeueAfterMs, plan.requeueAfterMs);
-    const extraLabels: Record<string, string> = {};
-    const revision = pod.metadata.labels?.[ControllerRevisionHashLabel];
-    if (revision && pod.metadata.labels?.[PodTemplateHashLabel] !== revisionHash(revision)) extraLabels[PodTemplateHashLabel] = revisionHash(revision);
-    const state = refreshedState(c, pod);
-    if (state) {
-      if (await movePodToState(c, pod, state, { markNotReady, extraLabels })) changed = true;
-    } else if (Object.keys(extraLabels).length > 0) {
-      c.podUpdates.expectUpdated(podKey(pod), await c.client.patch(Pods, pod.metadata.namespace, pod.metadata.name!, 'strategic', { metadata: { labels: extraLabels } }));
-      changed = true;
-    }
-  }
+    await refreshLabels(c, pod, markNotReady);
+  });
   return changed;
+}
+
+/** The lifecycle state the pod should be in, plus a missing or stale pod-template-hash; true when written. */
+async function refreshLabels(c: PassContext, pod: Pod, markNotReady: boolean): Promise<boolean> {
+  // Only moves towards Normal/Updated here (refreshedState), never away from available.
+  const extraLabels: Record<string, string> = {};
+  const revision = pod.metadata.labels?.[ControllerRevisionHashLabel];
+  if (revision && pod.metadata.labels?.[PodTemplateHashLabel] !== revisionHash(revision)) extraLabels[PodTemplateHashLabel] = revisionHash(revision);
+  const state = refreshedState(c, pod);
+  if (state) return movePodToState(c, pod, state, { markNotReady, extraLabels });
+  if (Object.keys(extraLabels).length === 0) return false;
+  c.podUpdates.expectUpdated(podKey(pod), await c.client.patch(Pods, pod.metadata.namespace, pod.metadata.name!, 'strategic', { metadata: { labels: extraLabels } }));
+  return true;
 }
 
 export async function updatePhase(
@@ -95,10 +113,10 @@ export async function updatePhase(
     accepted.push(pod);
   }
   const policy = strategy?.rollingUpdate?.podUpdatePolicy ?? PodUpdatePolicy.ReCreate;
-  for (const pod of accepted) {
+  await forEachLimited(accepted, podWriteConcurrency, async (pod) => {
     const requeue = await updateOne(c, updater, pod, policy, revisions, target);
     out.requeueAfterMs = minRequeue(out.requeueAfterMs, requeue);
-  }
+  });
   return out;
 }
 
