@@ -1,0 +1,161 @@
+/**
+ * Scenario `cloneset`: one CloneSet of --replicas pods on --nodes simulated nodes.
+ *   scale-up   create it; time to every pod Ready
+ *   in-place   image v1 -> v2 with podUpdatePolicy InPlaceIfPossible, maxUnavailable --max-unavailable
+ *   recreate   podUpdatePolicy switched to ReCreate (not timed), then image v2 -> v3, same budget
+ * Each image is new to every node, so both rollouts pay the same simulated pull (once per image and
+ * node) and start delays; a recreated pod adds only API, scheduler and controller work, as the
+ * simulated kubelet models no sandbox or network setup.
+ * A rollout is done when exactly --replicas pods exist (none terminating), all on the new revision
+ * and Ready; the CloneSet's status reporting the same is a milestone of its own.
+ */
+import { CloneSets } from '../api/kruise/resource-types.js';
+import { SpecifiedDeleteLabel } from '../api/kruise/workloads/labels.js';
+import type { KObject } from '../api/meta.js';
+import { Namespaces } from '../api/resource-type.js';
+import type { BenchEnv, Goal, PhaseResult, Scenario, ScenarioOutcome } from './workloads-scenario.js';
+import type { Stage } from './workloads-stages.js';
+import { conditionTrue, containersOnSpecImage, isLive, isReady, isScheduled, restartsOf, revisionOf, statusOf, statusSettled, uidsOf, updatedFrom } from './workloads-pods.js';
+import { StoreWatch } from './workloads-watch.js';
+
+const ns = 'bench-cloneset';
+const name = 'web';
+const image = (tag: string) => `bench.local/web:${tag}`;
+
+const cloneSet = (replicas: number, maxUnavailable: string) => ({
+  apiVersion: 'apps.kruise.io/v1beta1', kind: 'CloneSet', metadata: { name, namespace: ns },
+  spec: {
+    replicas, selector: { matchLabels: { app: name } },
+    updateStrategy: { type: 'RollingUpdate', rollingUpdate: { podUpdatePolicy: 'InPlaceIfPossible', maxUnavailable: parseIntOrPercent(maxUnavailable) } },
+    template: {
+      metadata: { labels: { app: name } },
+      spec: { containers: [{ name: 'web', image: image('v1'), resources: { requests: { cpu: '10m', memory: '16Mi' } } }] },
+    },
+  },
+});
+
+const parseIntOrPercent = (v: string): number | string => (/^\d+$/.test(v) ? Number(v) : v);
+
+export const cloneSetScenario: Scenario = {
+  name: 'cloneset',
+  title: 'CloneSet: scale up, then an image rollout in place and by recreate',
+  async run(env: BenchEnv): Promise<ScenarioOutcome> {
+    const { plane, options } = env;
+    const n = options.replicas;
+    await plane.client.create(Namespaces, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } });
+    const pods = new StoreWatch(plane.store, `/core/pods/${ns}/`, (p) => p.metadata.labels?.app === name);
+    const sets = new StoreWatch(plane.store, `/apps.kruise.io/clonesets/${ns}/`, (o) => o.metadata.name === name);
+    try {
+      const scaleUp = await env.measure({
+        name: `scale-up 0->${n}`, pods: n, done: 'all Ready', stages: { watch: pods, list: newPodStages(() => true) },
+        start: async () => { await plane.client.create(CloneSets, cloneSet(n, options.maxUnavailable)); },
+        milestones: [
+          { name: 'all created', watch: pods, match: isLive, count: n },
+          { name: 'all scheduled', watch: pods, match: (p) => isLive(p) && isScheduled(p), count: n },
+          { name: 'all Ready', watch: pods, match: (p) => isLive(p) && isReady(p), count: n, exact: true },
+          { name: 'status', watch: sets, match: statusSettled(n), count: 1 },
+        ],
+      });
+      const inPlace = await rollout(env, pods, sets, 'in-place (InPlaceIfPossible)', 'v2', false);
+      await switchPolicy(env, sets, 'ReCreate');
+      const recreate = await rollout(env, pods, sets, 'recreate (ReCreate)', 'v3', true);
+      return outcome(n, options.maxUnavailable, scaleUp, inPlace, recreate);
+    } finally {
+      pods.stop();
+      sets.stop();
+    }
+  },
+};
+
+type PodCheck = (p: KObject) => boolean;
+const kruisePodReady = conditionTrue('KruisePodReady');
+const inPlaceUpdateReady = conditionTrue('InPlaceUpdateReady');
+
+/** A pod the controller created: scheduled, containers up (simulated pull + start), Ready. */
+const newPodStages = (isNew: PodCheck): Stage[] => [
+  { name: 'created', check: (p, gone) => !gone && isNew(p) },
+  { name: 'scheduled', check: (p) => isNew(p) && isScheduled(p), from: 'created' },
+  { name: 'containers ready', check: (p) => isNew(p) && containersOnSpecImage(p), from: 'scheduled' },
+  // readiness gates the manager sets: pod-readiness-controller and the CloneSet controller's refresh
+  { name: 'KruisePodReady', check: (p) => isNew(p) && kruisePodReady(p), from: 'created' },
+  { name: 'InPlaceUpdateReady', check: (p) => isNew(p) && inPlaceUpdateReady(p), from: 'created' },
+  { name: 'Ready', check: (p) => isNew(p) && isReady(p), from: 'containers ready' },
+];
+
+/** A pod updated in place: new revision written by the controller, containers restarted by the kubelet, Ready again. */
+const inPlaceStages = (updated: PodCheck): Stage[] => [
+  { name: 'updated', check: (p) => updated(p) },
+  { name: 'containers ready', check: (p) => updated(p) && containersOnSpecImage(p), from: 'updated' },
+  // set False before the spec update, True again by the controller's refresh once the containers run the new image
+  { name: 'InPlaceUpdateReady', check: (p) => updated(p) && inPlaceUpdateReady(p), from: 'containers ready' },
+  { name: 'Ready', check: (p) => updated(p) && isReady(p), from: 'InPlaceUpdateReady' },
+];
+
+/** An old pod replaced: marked for deletion by the update phase, deleted by the scale phase, gone once the kubelet let go. */
+const oldPodStages = (updated: PodCheck): Stage[] => [
+  { name: 'old marked', check: (p) => !updated(p) && p.metadata.labels?.[SpecifiedDeleteLabel] !== undefined },
+  { name: 'old terminating', check: (p) => !updated(p) && !!p.metadata.deletionTimestamp, from: 'old marked' },
+  { name: 'old gone', check: (p, gone) => !updated(p) && gone, from: 'old terminating' },
+];
+
+interface Rollout {
+  phase: PhaseResult;
+  kept: number;
+  restarted: number;
+}
+
+async function rollout(env: BenchEnv, pods: StoreWatch, sets: StoreWatch, label: string, tag: string, recreated: boolean): Promise<Rollout> {
+  const n = env.options.replicas;
+  const before = pods.items();
+  const old = new Set(before.map(revisionOf));
+  const oldUpdateRevision = statusOf(sets.items()[0]!).updateRevision;
+  const updated = updatedFrom(old);
+  const settled = statusSettled(n);
+  const phase = await env.measure({
+    name: `${label} ${tag}`, pods: n, done: 'all updated+Ready',
+    stages: { watch: pods, list: recreated ? [...oldPodStages(updated), ...newPodStages(updated)] : inPlaceStages(updated) },
+    start: async () => {
+      await env.plane.client.patch(CloneSets, ns, name, 'json', [{ op: 'replace', path: '/spec/template/spec/containers/0/image', value: image(tag) }]);
+    },
+    milestones: [
+      { name: 'first updated', watch: pods, match: updated, count: 1 },
+      { name: 'all updated', watch: pods, match: (p) => isLive(p) && updated(p), count: n },
+      { name: 'all updated+Ready', watch: pods, match: (p) => isLive(p) && updated(p) && isReady(p), count: n, exact: true },
+      { name: 'status', watch: sets, match: (o) => settled(o) && statusOf(o).updateRevision !== oldUpdateRevision, count: 1 },
+    ],
+  });
+  const after = pods.items();
+  const uids = uidsOf(before);
+  const restartsBefore = new Map(before.map((p) => [p.metadata.uid, restartsOf(p)]));
+  return {
+    phase,
+    kept: after.filter((p) => uids.has(p.metadata.uid)).length,
+    restarted: after.filter((p) => restartsOf(p) > (restartsBefore.get(p.metadata.uid) ?? Infinity)).length,
+  };
+}
+
+/** Changes only the update policy (no new revision) and waits until the controller saw it. */
+async function switchPolicy(env: BenchEnv, sets: StoreWatch, policy: string): Promise<void> {
+  await env.plane.client.patch(CloneSets, ns, name, 'merge', { spec: { updateStrategy: { rollingUpdate: { podUpdatePolicy: policy } } } });
+  const seen = (o: KObject) => statusOf(o).observedGeneration === o.metadata.generation;
+  await sets.until(`CloneSet observes podUpdatePolicy ${policy}`, { match: seen, count: 1 }, env.options.timeoutMs);
+}
+
+function outcome(n: number, maxUnavailable: string, scaleUp: PhaseResult, inPlace: Rollout, recreate: Rollout): ScenarioOutcome {
+  const ratio = Math.round((recreate.phase.seconds / inPlace.phase.seconds) * 100) / 100;
+  const goals: Goal[] = [
+    { name: `${n} pods Ready in under 10 s`, met: scaleUp.seconds < 10, value: `${scaleUp.seconds} s` },
+    { name: 'in-place at least 3x faster than recreate, end to end', met: ratio >= 3, value: `${ratio}x (${recreate.phase.seconds} s / ${inPlace.phase.seconds} s)` },
+  ];
+  return {
+    phases: [scaleUp, inPlace.phase, recreate.phase],
+    facts: {
+      'rollout budget': `maxUnavailable ${maxUnavailable}, maxSurge 0`,
+      'simulated per-pod work': 'in place: container restart (start delay); recreate: delete, create, schedule, start; image pull once per image and node in both',
+      'recreate / in-place time': `${ratio}x`,
+      'in-place: pods kept (same UID) / restarted in place': `${inPlace.kept}/${n} / ${inPlace.restarted}/${n}`,
+      'recreate: pods kept (same UID)': `${recreate.kept}/${n}`,
+    },
+    goals,
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * The measuring harness of `bench:workloads` (the types are in workloads-scenario.ts). A scenario gets a fresh environment (plane in this
+ * process, `kruise manager` as a child) and measures phases with it: a phase is one write by the
+ * benchmark (create, image change) and the milestones that follow in the store. For each phase the
+ * harness diffs the manager's API writes (server-side count by User-Agent), its CPU seconds and
+ * reconciles, this process's CPU seconds and the admission webhook calls, over the window from the
+ * write to the last milestone plus a quiet period with no manager write.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { benchGates, diffCalls, parseCalls, startManager, type CallTable, type ManagerProc } from './admission-procs.js';
+import { agents, startBenchPlane, type BenchPlane } from './workloads-plane.js';
+import { diffReconciles, parseReconciles, procUsage, scrapeMetrics, selfCpuSeconds, type ProcUsage, type Reconciles } from './workloads-proc.js';
+import { diffRequests, type RequestTable } from './workloads-requests.js';
+import type { BenchEnv, BenchOptions, PhaseResult, PhaseSpec, Scenario, ScenarioResult } from './workloads-scenario.js';
+import { StageRecorder } from './workloads-stages.js';
+import { untilWebhooksServe } from './workloads-webhooks.js';
+
+interface Snapshot {
+  requests: RequestTable;
+  usage: ProcUsage;
+  planeCpu: number;
+  reconciles: Record<string, Reconciles>;
+  calls: CallTable;
+  /** The manager's webhook handler histogram, by path. */
+  handlerCalls: CallTable;
+}
+
+const quietMs = 500;
+const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+export async function runScenario(scenario: Scenario, options: BenchOptions): Promise<ScenarioResult> {
+  const started = performance.now();
+  const plane = await startBenchPlane(options);
+  let manager: ManagerProc | undefined;
+  try {
+    manager = await startManager(plane.kubeconfig);
+    await untilWebhooksServe(plane);
+    const setupSeconds = round((performance.now() - started) / 1000, 1);
+    const managerIdle = await procUsage(manager.child.pid!);
+    const env: BenchEnv = { plane, manager, options, measure: (spec) => measure(plane, manager!, spec, options.timeoutMs) };
+    const outcome = await scenario.run(env);
+    return { name: scenario.name, title: scenario.title, setupSeconds, managerIdle, ...outcome, manager: await procUsage(manager.child.pid!), seconds: round((performance.now() - started) / 1000, 1) };
+  } finally {
+    await manager?.stop();
+    await plane.stop();
+  }
+}
+
+async function snapshot(plane: BenchPlane, manager: ManagerProc): Promise<Snapshot> {
+  const [usage, metrics, calls] = await Promise.all([procUsage(manager.child.pid!), scrapeMetrics(manager.metricsUrl), plane.webhookCalls()]);
+  return { requests: plane.requests.snapshot(), usage, planeCpu: selfCpuSeconds(), reconciles: parseReconciles(metrics), calls, handlerCalls: parseCalls(metrics) };
+}
+
+async function measure(plane: BenchPlane, manager: ManagerProc, spec: PhaseSpec, timeoutMs: number): Promise<PhaseResult> {
+  const before = await snapshot(plane, manager);
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const t0 = performance.now();
+  const recorder = spec.stages && new StageRecorder(spec.stages.watch, spec.stages.list, t0);
+  await spec.start();
+  const times = await Promise.all(spec.milestones.map((m) => m.watch.until(`${spec.name}: ${m.name}`, m, timeoutMs)));
+  const stages = recorder?.stop();
+  // Trailing status writes belong to the phase: wait until the manager has been quiet for a while.
+  const quietBy = performance.now() + 5_000;
+  while (performance.now() - plane.requests.lastWriteAt(agents.manager) < quietMs && performance.now() < quietBy) await sleep(100);
+  loop.disable();
+  const after = await snapshot(plane, manager);
+  const requests = diffRequests(after.requests, before.requests);
+  const own = requests[agents.manager] ?? { reads: 0, writes: 0, failedWrites: 0, writeMs: 0, byKind: {} };
+  const milestones = Object.fromEntries(spec.milestones.map((m, i) => [m.name, round((times[i]! - t0) / 1000)]));
+  const otherWrites = Object.fromEntries(Object.entries(requests).filter(([a, r]) => a !== agents.manager && r.writes > 0).map(([a, r]) => [a, r.writes]));
+  return {
+    name: spec.name, pods: spec.pods, seconds: milestones[spec.done]!, milestones,
+    managerWrites: own.writes, managerFailedWrites: own.failedWrites, writesPerPod: round(own.writes / spec.pods), writesByKind: own.byKind,
+    otherWrites, managerReads: own.reads, managerWriteMs: round(own.writes ? own.writeMs / own.writes : 0, 1),
+    planeLoopDelayMs: { p50: round(loop.percentile(50) / 1e6, 1), p99: round(loop.percentile(99) / 1e6, 1), max: round(loop.max / 1e6, 1) },
+    managerCpuSeconds: round(after.usage.cpuSeconds - before.usage.cpuSeconds), planeCpuSeconds: round(after.planeCpu - before.planeCpu),
+    managerRssMiB: after.usage.rssMiB,
+    reconciles: diffReconciles(after.reconciles, before.reconciles),
+    webhookCalls: callStats(diffCalls(after.calls, before.calls)),
+    webhookHandler: callStats(diffCalls(after.handlerCalls, before.handlerCalls)),
+    stages,
+  };
+}
+
+const callStats = (t: CallTable) => Object.fromEntries(Object.entries(t).map(([k, c]) => [k, { count: c.count, meanMs: round((c.seconds / c.count) * 1000, 1) }]));
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export { benchGates };
