@@ -16,7 +16,7 @@ import { planRefresh, isPodUpdateCompleted, podCondition, type RefreshPlan } fro
 import {
   afterInPlaceDone, LifecycleState, lifecycleStatePatch, podLifecycleState, readinessForState, refreshLifecycleState,
 } from '../../control/lifecycle/index.js';
-import { Limiter } from './limiter.js';
+import { Limiter } from '../../runtime/limiter.js';
 import { setLifecycleState } from './lifecycle-control.js';
 import { podKey, requeueAfter, type PassContext } from './pass.js';
 import { podRevision } from './pod-state.js';

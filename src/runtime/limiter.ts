@@ -1,6 +1,6 @@
 /**
- * At most `max` calls in flight across everything one pass starts (the pods refreshed up front and
- * those refreshed right after each creation batch): a pass over hundreds of pods neither waits on
+ * At most `max` calls in flight across everything one reconcile pass starts, from several places
+ * (forEachLimited in parallel.ts serves one list): a pass over hundreds of pods neither waits on
  * each round trip in turn nor opens hundreds of requests at once.
  */
 export class Limiter {
