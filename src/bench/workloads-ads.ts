@@ -13,10 +13,10 @@
 import { AdvancedDaemonSets } from '../api/kruise/resource-types.js';
 import type { KObject } from '../api/meta.js';
 import { Namespaces } from '../api/resource-type.js';
-import { inPlaceStages, keptAndRestarted, newPodStages, NotReadyTracker } from './workloads-asts.js';
 import type { BenchEnv, PhaseResult, Scenario, ScenarioOutcome } from './workloads-scenario.js';
 import type { Stage } from './workloads-stages.js';
 import { isLive, isReady, isScheduled, revisionOf, updatedFrom } from './workloads-pods.js';
+import { inPlaceStages, keptAndRestarted, newPodStages, NotReadyTracker, scaleUpPhase } from './workloads-phases.js';
 import { StoreWatch } from './workloads-watch.js';
 
 const ns = 'bench-ads';
@@ -84,16 +84,10 @@ export const advancedDaemonSetScenario: Scenario = {
     const pods = new StoreWatch(plane.store, `/core/pods/${ns}/`, (p) => p.metadata.labels?.app === name);
     const sets = new StoreWatch(plane.store, `/apps.kruise.io/daemonsets/${ns}/`, (o) => o.metadata.name === name);
     try {
-      const scaleUp = await env.measure({
-        name: `scale-up 0->${n} nodes`, pods: n, done: 'all Ready', stages: { watch: pods, list: newPodStages(() => true) },
-        start: async () => { await plane.client.create(AdvancedDaemonSets, daemonSet()); },
-        milestones: [
-          { name: 'all created', watch: pods, match: isLive, count: n },
-          { name: 'all scheduled', watch: pods, match: (p) => isLive(p) && isScheduled(p), count: n },
-          { name: 'all Ready', watch: pods, match: (p) => isLive(p) && isReady(p), count: n, exact: true },
-          { name: 'status', watch: sets, match: dsSettled(n), count: 1 },
-        ],
-      });
+      const scaleUp = await env.measure(scaleUpPhase({
+        name: `scale-up 0->${n} nodes`, n, pods, sets, settled: dsSettled(n),
+        create: async () => { await plane.client.create(AdvancedDaemonSets, daemonSet()); },
+      }));
       const placed = perNode(pods.items(), n);
       const standard = await rollout(env, pods, sets, { label: 'Standard rollout', tag: 'v2', patch: setImage('v2'), recreated: true });
       const switched = await rollout(env, pods, sets, {

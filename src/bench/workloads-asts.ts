@@ -15,6 +15,7 @@ import { Namespaces } from '../api/resource-type.js';
 import type { BenchEnv, PhaseResult, Scenario, ScenarioOutcome } from './workloads-scenario.js';
 import type { Stage } from './workloads-stages.js';
 import { conditionTrue, containersOnSpecImage, isLive, isReady, isScheduled, restartsOf, revisionOf, statusOf, statusSettled, uidsOf, updatedFrom } from './workloads-pods.js';
+import { inPlaceStages, keptAndRestarted, NotReadyTracker, parseIntOrPercent, scaleUpPhase } from './workloads-phases.js';
 import { StoreWatch } from './workloads-watch.js';
 
 const ns = 'bench-asts';
@@ -36,8 +37,6 @@ const statefulSet = (replicas: number, maxUnavailable: string) => ({
   },
 });
 
-export const parseIntOrPercent = (v: string): number | string => (/^\d+$/.test(v) ? Number(v) : v);
-
 export const advancedStatefulSetScenario: Scenario = {
   name: 'advancedstatefulset',
   title: 'Advanced StatefulSet (Parallel): scale up, then an image rollout in place',
@@ -48,16 +47,10 @@ export const advancedStatefulSetScenario: Scenario = {
     const pods = new StoreWatch(plane.store, `/core/pods/${ns}/`, (p) => p.metadata.labels?.app === name);
     const sets = new StoreWatch(plane.store, `/apps.kruise.io/statefulsets/${ns}/`, (o) => o.metadata.name === name);
     try {
-      const scaleUp = await env.measure({
-        name: `scale-up 0->${n}`, pods: n, done: 'all Ready', stages: { watch: pods, list: newPodStages(() => true) },
-        start: async () => { await plane.client.create(AdvancedStatefulSets, statefulSet(n, options.maxUnavailable)); },
-        milestones: [
-          { name: 'all created', watch: pods, match: isLive, count: n },
-          { name: 'all scheduled', watch: pods, match: (p) => isLive(p) && isScheduled(p), count: n },
-          { name: 'all Ready', watch: pods, match: (p) => isLive(p) && isReady(p), count: n, exact: true },
-          { name: 'status', watch: sets, match: statusSettled(n), count: 1 },
-        ],
-      });
+      const scaleUp = await env.measure(scaleUpPhase({
+        name: `scale-up 0->${n}`, n, pods, sets, settled: statusSettled(n),
+        create: async () => { await plane.client.create(AdvancedStatefulSets, statefulSet(n, options.maxUnavailable)); },
+      }));
       const inPlace = await inPlaceRollout(env, pods, sets, n, 'v2');
       return {
         phases: [scaleUp, inPlace.phase],
@@ -105,59 +98,3 @@ async function inPlaceRollout(env: BenchEnv, pods: StoreWatch, sets: StoreWatch,
   });
   return { phase, ...keptAndRestarted(before, pods.items()), maxNotReady: notReady.stop() };
 }
-
-/** Of the pods `before`, how many still exist (same UID) and how many restarted containers since. */
-export function keptAndRestarted(before: KObject[], after: KObject[]): { kept: number; restarted: number } {
-  const uids = uidsOf(before);
-  const restartsBefore = new Map(before.map((p) => [p.metadata.uid, restartsOf(p)]));
-  return {
-    kept: after.filter((p) => uids.has(p.metadata.uid)).length,
-    restarted: after.filter((p) => restartsOf(p) > (restartsBefore.get(p.metadata.uid) ?? Infinity)).length,
-  };
-}
-
-/** The most of `n` wanted pods missing a live Ready pod at any event since construction (the rollout budget in use). */
-export class NotReadyTracker {
-  private readonly ready = new Set<string>();
-  private max: number;
-  private readonly unlisten: () => void;
-
-  constructor(watch: StoreWatch, private readonly n: number) {
-    for (const p of watch.items()) if (isLive(p) && isReady(p)) this.ready.add(p.metadata.uid!);
-    this.max = Math.max(0, n - this.ready.size);
-    this.unlisten = watch.listen((p, gone) => {
-      if (!gone && isLive(p) && isReady(p)) this.ready.add(p.metadata.uid!);
-      else this.ready.delete(p.metadata.uid!);
-      this.max = Math.max(this.max, this.n - this.ready.size);
-    });
-  }
-
-  stop(): number {
-    this.unlisten();
-    return this.max;
-  }
-}
-
-type PodCheck = (p: KObject) => boolean;
-const kruisePodReady = conditionTrue('KruisePodReady');
-const inPlaceUpdateReady = conditionTrue('InPlaceUpdateReady');
-
-/** A pod the controller created: scheduled, containers up (simulated pull + start), readiness gates, Ready. */
-export const newPodStages = (isNew: PodCheck): Stage[] => [
-  { name: 'created', check: (p, gone) => !gone && isNew(p) },
-  { name: 'scheduled', check: (p) => isNew(p) && isScheduled(p), from: 'created' },
-  { name: 'containers ready', check: (p) => isNew(p) && containersOnSpecImage(p), from: 'scheduled' },
-  { name: 'KruisePodReady', check: (p) => isNew(p) && kruisePodReady(p), from: 'created' },
-  { name: 'InPlaceUpdateReady', check: (p) => isNew(p) && inPlaceUpdateReady(p), from: 'created' },
-  { name: 'Ready', check: (p) => isNew(p) && isReady(p), from: 'containers ready' },
-];
-
-/** A pod updated in place: new revision written by the controller, containers restarted by the kubelet, Ready again. */
-export const inPlaceStages = (updated: PodCheck): Stage[] => [
-  { name: 'updated', check: (p) => updated(p) },
-  // False before the spec update; True again by the controller's refresh once the kubelet reports the new
-  // image, which can come before the restarted containers are ready
-  { name: 'InPlaceUpdateReady', check: (p) => updated(p) && inPlaceUpdateReady(p), from: 'updated' },
-  { name: 'containers ready', check: (p) => updated(p) && containersOnSpecImage(p), from: 'updated' },
-  { name: 'Ready', check: (p) => updated(p) && isReady(p), from: 'containers ready' },
-];

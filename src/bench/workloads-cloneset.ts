@@ -16,6 +16,7 @@ import { Namespaces } from '../api/resource-type.js';
 import type { BenchEnv, Goal, PhaseResult, Scenario, ScenarioOutcome } from './workloads-scenario.js';
 import type { Stage } from './workloads-stages.js';
 import { conditionTrue, containersOnSpecImage, isLive, isReady, isScheduled, restartsOf, revisionOf, statusOf, statusSettled, uidsOf, updatedFrom } from './workloads-pods.js';
+import { inPlaceStages, keptAndRestarted, newPodStages, oldPodStages, parseIntOrPercent, scaleUpPhase } from './workloads-phases.js';
 import { StoreWatch } from './workloads-watch.js';
 
 const ns = 'bench-cloneset';
@@ -34,8 +35,6 @@ const cloneSet = (replicas: number, maxUnavailable: string) => ({
   },
 });
 
-const parseIntOrPercent = (v: string): number | string => (/^\d+$/.test(v) ? Number(v) : v);
-
 export const cloneSetScenario: Scenario = {
   name: 'cloneset',
   title: 'CloneSet: scale up, then an image rollout in place and by recreate',
@@ -46,16 +45,10 @@ export const cloneSetScenario: Scenario = {
     const pods = new StoreWatch(plane.store, `/core/pods/${ns}/`, (p) => p.metadata.labels?.app === name);
     const sets = new StoreWatch(plane.store, `/apps.kruise.io/clonesets/${ns}/`, (o) => o.metadata.name === name);
     try {
-      const scaleUp = await env.measure({
-        name: `scale-up 0->${n}`, pods: n, done: 'all Ready', stages: { watch: pods, list: newPodStages(() => true) },
-        start: async () => { await plane.client.create(CloneSets, cloneSet(n, options.maxUnavailable)); },
-        milestones: [
-          { name: 'all created', watch: pods, match: isLive, count: n },
-          { name: 'all scheduled', watch: pods, match: (p) => isLive(p) && isScheduled(p), count: n },
-          { name: 'all Ready', watch: pods, match: (p) => isLive(p) && isReady(p), count: n, exact: true },
-          { name: 'status', watch: sets, match: statusSettled(n), count: 1 },
-        ],
-      });
+      const scaleUp = await env.measure(scaleUpPhase({
+        name: `scale-up 0->${n}`, n, pods, sets, settled: statusSettled(n),
+        create: async () => { await plane.client.create(CloneSets, cloneSet(n, options.maxUnavailable)); },
+      }));
       const inPlace = await rollout(env, pods, sets, 'in-place (InPlaceIfPossible)', 'v2', false);
       await switchPolicy(env, sets, 'ReCreate');
       const recreate = await rollout(env, pods, sets, 'recreate (ReCreate)', 'v3', true);
@@ -66,37 +59,6 @@ export const cloneSetScenario: Scenario = {
     }
   },
 };
-
-type PodCheck = (p: KObject) => boolean;
-const kruisePodReady = conditionTrue('KruisePodReady');
-const inPlaceUpdateReady = conditionTrue('InPlaceUpdateReady');
-
-/** A pod the controller created: scheduled, containers up (simulated pull + start), Ready. */
-const newPodStages = (isNew: PodCheck): Stage[] => [
-  { name: 'created', check: (p, gone) => !gone && isNew(p) },
-  { name: 'scheduled', check: (p) => isNew(p) && isScheduled(p), from: 'created' },
-  { name: 'containers ready', check: (p) => isNew(p) && containersOnSpecImage(p), from: 'scheduled' },
-  // readiness gates the manager sets: pod-readiness-controller and the CloneSet controller's refresh
-  { name: 'KruisePodReady', check: (p) => isNew(p) && kruisePodReady(p), from: 'created' },
-  { name: 'InPlaceUpdateReady', check: (p) => isNew(p) && inPlaceUpdateReady(p), from: 'created' },
-  { name: 'Ready', check: (p) => isNew(p) && isReady(p), from: 'containers ready' },
-];
-
-/** A pod updated in place: new revision written by the controller, containers restarted by the kubelet, Ready again. */
-const inPlaceStages = (updated: PodCheck): Stage[] => [
-  { name: 'updated', check: (p) => updated(p) },
-  { name: 'containers ready', check: (p) => updated(p) && containersOnSpecImage(p), from: 'updated' },
-  // set False before the spec update, True again by the controller's refresh once the containers run the new image
-  { name: 'InPlaceUpdateReady', check: (p) => updated(p) && inPlaceUpdateReady(p), from: 'containers ready' },
-  { name: 'Ready', check: (p) => updated(p) && isReady(p), from: 'InPlaceUpdateReady' },
-];
-
-/** An old pod replaced: marked for deletion by the update phase, deleted by the scale phase, gone once the kubelet let go. */
-const oldPodStages = (updated: PodCheck): Stage[] => [
-  { name: 'old marked', check: (p) => !updated(p) && p.metadata.labels?.[SpecifiedDeleteLabel] !== undefined },
-  { name: 'old terminating', check: (p) => !updated(p) && !!p.metadata.deletionTimestamp, from: 'old marked' },
-  { name: 'old gone', check: (p, gone) => !updated(p) && gone, from: 'old terminating' },
-];
 
 interface Rollout {
   phase: PhaseResult;
@@ -124,14 +86,7 @@ async function rollout(env: BenchEnv, pods: StoreWatch, sets: StoreWatch, label:
       { name: 'status', watch: sets, match: (o) => settled(o) && statusOf(o).updateRevision !== oldUpdateRevision, count: 1 },
     ],
   });
-  const after = pods.items();
-  const uids = uidsOf(before);
-  const restartsBefore = new Map(before.map((p) => [p.metadata.uid, restartsOf(p)]));
-  return {
-    phase,
-    kept: after.filter((p) => uids.has(p.metadata.uid)).length,
-    restarted: after.filter((p) => restartsOf(p) > (restartsBefore.get(p.metadata.uid) ?? Infinity)).length,
-  };
+  return { phase, ...keptAndRestarted(before, pods.items()) };
 }
 
 /** Changes only the update policy (no new revision) and waits until the controller saw it. */
