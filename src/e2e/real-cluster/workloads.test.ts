@@ -142,6 +142,9 @@ describe('Kruise workloads on a real kube-apiserver', { skip: availability.avail
     for (const pod of after) {
       assert.equal(pod.status.containerStatuses[0].restartCount, 1, pod.metadata.name);
       assert.equal(pod.metadata.labels['controller-revision-hash'], rolled.status.updateRevision);
+      // the move back to Normal rides on the pods/status write that flips InPlaceUpdateReady
+      assert.equal(pod.metadata.labels['lifecycle.apps.kruise.io/state'], 'Normal', pod.metadata.name);
+      assert.equal(pod.status.conditions.find((c: Obj) => c.type === 'InPlaceUpdateReady')?.status, 'True');
     }
   });
 
