@@ -53,8 +53,8 @@ export async function handleResource(registry: Registry, r: ServedResource, info
     }
     case 'deletecollection': {
       const body = decodeOptionalBody(req.body, req.headers['content-type']);
-      await registry.deleteCollection(r, ns, listOptions(req.query), deleteOptions(req.query, body), ctx);
-      return ok({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success' });
+      // kube-apiserver answers with the list of what it deleted
+      return ok(await registry.deleteCollection(r, ns, listOptions(req.query), deleteOptions(req.query, body), ctx));
     }
     default:
       throw errors.methodNotAllowed(`the server does not allow this method on the requested resource`);

@@ -53,10 +53,14 @@ export async function createObject(core: RegistryCore, r: ServedResource, namesp
   if (m.resourceVersion) throw errors.badRequest('resourceVersion should not be set on objects to be created');
   if (d.namespaced) m.namespace = namespace ?? m.namespace ?? 'default';
   else delete m.namespace;
-  if (d.namespaced) await checkNamespaceWritable(core, m.namespace!);
+  if (d.namespaced) await checkNamespaceWritable(core, m.namespace!, r, m.name || m.generateName);
   handleUnknownFields(r, obj, ctx);
   r.strategy.default?.(obj);
   applySchemaDefaults(r, obj);
+  // kube-apiserver records the creator's fields here: what the request set plus scheme defaults,
+  // not what admission adds or what the strategy prepares (status, namespace finalizers).
+  const written = options.managedFieldsSet ? undefined : creatorView(r, obj);
+  r.strategy.admissionDefaults?.(obj);
   // As in kube-apiserver, webhooks see the object before the store fills uid, timestamps and a
   // generated name, and before the strategy resets status.
   obj = (await core.admission.mutate({ operation: 'CREATE', resource: r, namespace: m.namespace, name: m.name || undefined, object: obj, ctx })) ?? obj;
@@ -64,9 +68,19 @@ export async function createObject(core: RegistryCore, r: ServedResource, namesp
   r.strategy.prepareForCreate?.(obj);
   validateObject(r, obj, undefined);
   await core.admission.validate({ operation: 'CREATE', resource: r, namespace: obj.metadata.namespace, name: obj.metadata.name, object: obj, ctx });
-  if (!options.managedFieldsSet) trackUpdate(r, undefined, obj, ctx, now);
+  if (written) {
+    trackUpdate(r, undefined, written, ctx, now);
+    obj.metadata.managedFields = written.metadata.managedFields;
+  }
   if (ctx.dryRun) return obj;
   return storeWithGeneratedName(core, r, obj, generated);
+}
+
+/** The object as the creator wrote it, for managedFields; status a status subresource resets is not its. */
+function creatorView(r: ServedResource, obj: KObject): KObject {
+  const view = structuredClone(obj);
+  if (r.definition.subresources?.status) delete view.status;
+  return view;
 }
 
 /** What kube's store and BeforeCreate do after mutating admission. Returns whether the name was generated. */

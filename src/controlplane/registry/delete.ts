@@ -6,10 +6,11 @@ import type { KObject } from '../../api/meta.js';
 import { errors } from '../../machinery/errors.js';
 import { StoreError } from '../storage/store.js';
 import type { RegistryCore } from './core.js';
-import { storeErrorToStatus, timestamp } from './core.js';
+import { storeErrorToStatus } from './core.js';
 import type { AdmissionAttributes, RequestContext } from './context.js';
 import { apiVersionOf, type ServedResource } from './served-resource.js';
 import { loadCurrent } from './update.js';
+import { markForDeletion } from './graceful-delete.js';
 
 export type PropagationPolicy = 'Orphan' | 'Background' | 'Foreground';
 
@@ -47,27 +48,36 @@ async function deleteOnce(core: RegistryCore, r: ServedResource, namespace: stri
   if (admission !== 'none') await admitDelete(core, { operation: 'DELETE', resource: r, namespace, name: admission === 'object' ? name : undefined, oldObject: old, options, ctx });
   const policy = options.propagationPolicy ?? legacyPolicy(options) ?? r.strategy.defaultPropagationPolicy ?? 'Background';
   const finalizers = withPropagationFinalizer(old.metadata.finalizers ?? [], policy, !!old.metadata.deletionTimestamp);
-  const grace = gracePeriod(r, old, options);
-  const now = core.now();
   const namespaceContent = isNamespace(r) && ((old.spec as { finalizers?: string[] } | undefined)?.finalizers ?? []).length > 0;
-  if (finalizers.length === 0 && grace === 0 && !namespaceContent) {
-    if (ctx.dryRun) return old;
-    const removed = await core.store.delete(current.key, current.rv);
-    return r.convert(removed.object, requested);
-  }
-  const obj: KObject = { ...old, metadata: { ...old.metadata, finalizers: finalizers.length ? finalizers : undefined } };
-  if (!obj.metadata.finalizers) delete obj.metadata.finalizers;
-  const m = obj.metadata;
-  const deadline = new Date(now.getTime() + grace * 1000);
-  if (!m.deletionTimestamp || new Date(m.deletionTimestamp) > deadline) {
-    if (!m.deletionTimestamp && r.tracksGeneration) m.generation = (m.generation ?? 0) + 1;
-    m.deletionTimestamp = timestamp(deadline);
-    m.deletionGracePeriodSeconds = grace;
-  }
+  const mark = markForDeletion(r, old, finalizers, namespaceContent, options.gracePeriodSeconds, core.now());
+  if (mark.pending) return old;
+  const obj = mark.object;
   if (namespaceContent) obj.status = { ...(obj.status as object), phase: 'Terminating' };
-  if (ctx.dryRun) return obj;
-  const stored = await core.store.update(current.key, await r.convert(obj, r.storageApiVersion), current.rv);
-  return r.convert(stored.object, requested);
+  if (ctx.dryRun) return mark.immediate && !mark.changed ? deletedResult(r, obj) : obj;
+  let rv = current.rv;
+  if (mark.changed) {
+    // A graceful kind deleted at grace 0 is first written with its deletion marks, as kube does:
+    // watchers see it MODIFIED, then DELETED with the marks.
+    const stored = await core.store.update(current.key, await r.convert(obj, r.storageApiVersion), current.rv);
+    if (!mark.immediate) return r.convert(stored.object, requested);
+    rv = stored.rv;
+  }
+  const removed = await core.store.delete(current.key, rv);
+  return deletedResult(r, await r.convert(removed.object, requested));
+}
+
+/**
+ * What a removal answers: the object for kinds whose kube storage returns it (pods, services,
+ * namespaces, ...: `returnDeletedObject`), else a Success Status naming it (resource plural as the
+ * kind, as kube-apiserver does), which clients read to learn the delete is done, not pending.
+ */
+function deletedResult(r: ServedResource, obj: KObject): KObject {
+  if (r.strategy.returnDeletedObject) return obj;
+  const { group, plural } = r.definition;
+  return {
+    kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success',
+    details: { name: obj.metadata.name, group: group || undefined, kind: plural, uid: obj.metadata.uid },
+  };
 }
 
 /** Mutating admission runs too (a webhook may deny); there is no object, so what it returns is ignored. */
@@ -76,14 +86,15 @@ async function admitDelete(core: RegistryCore, attrs: AdmissionAttributes): Prom
   await core.admission.validate(attrs);
 }
 
+/** As kube's BeforeDelete words it: the Conflict names the kind (not the resource) of the object. */
 function checkPreconditions(r: ServedResource, old: KObject, options: DeleteOptions): void {
   const p = options.preconditions;
-  const { plural, group } = r.definition;
+  const { kind, group } = r.definition;
   if (p?.uid && p.uid !== old.metadata.uid) {
-    throw errors.conflict(plural, old.metadata.name!, group, `Precondition failed: UID in precondition: ${p.uid}, UID in object meta: ${old.metadata.uid}`);
+    throw errors.conflict(kind, old.metadata.name!, group, `the UID in the precondition (${p.uid}) does not match the UID in record (${old.metadata.uid}). The object might have been deleted and then recreated`);
   }
   if (p?.resourceVersion && p.resourceVersion !== old.metadata.resourceVersion) {
-    throw errors.conflict(plural, old.metadata.name!, group, `Precondition failed: ResourceVersion in precondition: ${p.resourceVersion}, ResourceVersion in object meta: ${old.metadata.resourceVersion}`);
+    throw errors.conflict(kind, old.metadata.name!, group, `the ResourceVersion in the precondition (${p.resourceVersion}) does not match the ResourceVersion in record (${old.metadata.resourceVersion}). The object might have been modified`);
   }
 }
 
@@ -99,22 +110,6 @@ function withPropagationFinalizer(existing: string[], policy: PropagationPolicy,
   const wanted = propagationFinalizers[policy];
   const others = existing.filter((f) => f !== 'orphan' && f !== 'foregroundDeletion');
   return wanted ? [...others, wanted] : others;
-}
-
-/**
- * Only kinds with a graceful delete strategy (pods) wait; others go at once whatever the client
- * asks. A pod not on a node, or finished, goes at once too; a negative period counts as 1s.
- */
-function gracePeriod(r: ServedResource, old: KObject, options: DeleteOptions): number {
-  const isPod = r.definition.group === '' && r.definition.plural === 'pods';
-  if (!isPod && !r.strategy.defaultGracePeriodSeconds) return 0;
-  let period = options.gracePeriodSeconds ?? r.strategy.defaultGracePeriodSeconds?.(old) ?? 0;
-  if (isPod) {
-    const spec = old.spec as { nodeName?: string } | undefined;
-    const phase = (old.status as { phase?: string } | undefined)?.phase;
-    if (!spec?.nodeName || phase === 'Succeeded' || phase === 'Failed') period = 0;
-  }
-  return period < 0 ? 1 : period;
 }
 
 function isNamespace(r: ServedResource): boolean {

@@ -14,8 +14,6 @@ import { getObject, listObjects, type ListOptions } from './read.js';
 import { watchObjects, type WatchDelivery, type WatchOptions, type RegistryWatch } from './watch.js';
 import { getScale, writeScale } from './scale.js';
 import { bindPod, evictPod, finalizeNamespace } from './pod-subresources.js';
-import { buildMatcher } from './selection.js';
-import { collectionPrefix } from './keys.js';
 
 export interface RegistryOptions {
   store: Store;
@@ -58,19 +56,20 @@ export class Registry {
   }
   finalizeNamespace(namespaces: ServedResource, name: string, body: KObject): Promise<KObject> { return finalizeNamespace(this.core, namespaces, name, body); }
 
-  /** Deletes every matching object; failures of single objects other than NotFound abort. */
-  async deleteCollection(r: ServedResource, ns: string | undefined, o: ListOptions, del: DeleteOptions, ctx: RequestContext): Promise<number> {
-    const matcher = buildMatcher(r, o);
-    const items = this.core.store.list(collectionPrefix(r, ns), { filter: matcher }).items;
-    let count = 0;
-    for (const item of items) {
+  /**
+   * Deletes every matching object (all pages: limit and continue are ignored) and returns them as
+   * listed before the deletes, which is kube-apiserver's answer to a DELETE of a collection.
+   * Failures of single objects other than NotFound abort.
+   */
+  async deleteCollection(r: ServedResource, ns: string | undefined, o: ListOptions, del: DeleteOptions, ctx: RequestContext): Promise<KList> {
+    const list = await listObjects(this.core, r, ns, { ...o, limit: undefined, continue: undefined });
+    for (const item of list.items) {
       try {
-        await deleteObject(this.core, r, item.object.metadata.namespace, item.object.metadata.name!, del, ctx, 'collection-item');
-        count++;
+        await deleteObject(this.core, r, item.metadata.namespace, item.metadata.name!, del, ctx, 'collection-item');
       } catch (e) {
         if ((e as { code?: number }).code !== 404) throw e;
       }
     }
-    return count;
+    return list;
   }
 }

@@ -10,6 +10,12 @@ import type { TablePrinter } from '../../api/resource.js';
 export interface ResourceStrategy {
   /** Fill server-side defaults in place (runs on create and update, after decoding). */
   default?(obj: KObject): void;
+  /**
+   * What kube-apiserver's built-in mutating admission plugins add (pods: ServiceAccount,
+   * DefaultTolerationSeconds, Priority). Runs after `default` and before webhooks; on create the
+   * writer does not own what it adds in managedFields, as in kube.
+   */
+  admissionDefaults?(obj: KObject): void;
   /** Create-only preparation (e.g. pod status.phase=Pending, Service clusterIP allocation). */
   prepareForCreate?(obj: KObject): void;
   /** Update preparation with the stored object at hand (e.g. carry over allocated fields). */
@@ -22,6 +28,11 @@ export interface ResourceStrategy {
   table?: TablePrinter;
   /** Deletion grace in seconds when the client gives none (pods: terminationGracePeriodSeconds). */
   defaultGracePeriodSeconds?(obj: KObject): number;
+  /**
+   * A DELETE that removes the object answers with it rather than a Success Status (kube's
+   * ReturnDeletedObject: pods, services, namespaces, persistent volumes and claims, ...).
+   */
+  returnDeletedObject?: boolean;
   /** Default propagation when the client sends none (batch/v1 Job: Orphan). */
   defaultPropagationPolicy?: 'Orphan' | 'Background' | 'Foreground';
 }

@@ -56,6 +56,7 @@ export async function writeUpdate(core: RegistryCore, r: ServedResource, current
   handleUnknownFields(r, obj, ctx);
   r.strategy.default?.(obj);
   applySchemaDefaults(r, obj);
+  r.strategy.admissionDefaults?.(obj);
   // As in kube-apiserver, mutating admission sees the object before the strategy prepares it, so a
   // webhook that restores what a patch removed (defaults) does not bump the generation; what the
   // strategy resets (spec on /status, status on the main resource) a webhook cannot change either.

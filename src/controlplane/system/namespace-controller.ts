@@ -9,6 +9,7 @@ import { systemContext } from '../registry/context.js';
 import { timestamp } from '../registry/core.js';
 import type { ServedResource } from '../registry/served-resource.js';
 import { KeyQueue } from './key-queue.js';
+import { deletionConditions, mergeConditions, type ContentLeft } from './namespace-conditions.js';
 
 const prefix = '/core/namespaces/';
 
@@ -39,41 +40,49 @@ export class NamespaceController {
   private async sync(name: string): Promise<number | void> {
     const stored = this.registry.store.get(`${prefix}${name}`);
     if (!stored || !stored.object.metadata.deletionTimestamp) return;
-    const remaining = await this.deleteContent(name);
-    await this.setConditions(stored.object, remaining);
-    if (remaining > 0) return 500;
+    const left = await this.deleteContent(name);
+    await this.setConditions(stored.object, left);
+    if (left.byResource.size > 0) return 500;
     const spec = (stored.object.spec ?? {}) as { finalizers?: string[] };
     const finalizers = (spec.finalizers ?? []).filter((f) => f !== 'kubernetes');
     await this.registry.finalizeNamespace(this.namespaces, name, { metadata: { name }, spec: { finalizers } });
   }
 
-  private async deleteContent(namespace: string): Promise<number> {
-    let remaining = 0;
-    const seen = new Set<string>();
+  /**
+   * Deletes what is not yet being deleted, then counts what is still there, per served
+   * `resource.group` (as discovery lists them, so events count under both their groups) and per
+   * finalizer on those objects.
+   */
+  private async deleteContent(namespace: string): Promise<ContentLeft> {
+    const resources = new Map<string, ServedResource>();
     for (const r of this.registry.table.all()) {
-      if (!r.definition.namespaced || seen.has(r.storagePrefix)) continue;
-      seen.add(r.storagePrefix);
-      const items = this.registry.store.list(`${r.storagePrefix}/${namespace}/`).items;
-      remaining += items.length;
-      for (const item of items) {
+      if (r.definition.namespaced) resources.set(`${r.definition.plural}.${r.definition.group}`, r);
+    }
+    const deleted = new Set<string>();
+    for (const r of resources.values()) {
+      if (deleted.has(r.storagePrefix)) continue;
+      deleted.add(r.storagePrefix);
+      for (const item of this.registry.store.list(`${r.storagePrefix}/${namespace}/`).items) {
         if (item.object.metadata.deletionTimestamp) continue;
         await this.registry.delete(r, namespace, item.object.metadata.name!, { propagationPolicy: 'Background' }, systemContext()).catch(() => undefined);
       }
     }
-    return remaining;
+    const left: ContentLeft = { byResource: new Map(), byFinalizer: new Map() };
+    for (const [key, r] of resources) {
+      const items = this.registry.store.list(`${r.storagePrefix}/${namespace}/`).items;
+      if (items.length > 0) left.byResource.set(key, items.length);
+      for (const item of items) {
+        for (const f of item.object.metadata.finalizers ?? []) left.byFinalizer.set(f, (left.byFinalizer.get(f) ?? 0) + 1);
+      }
+    }
+    return left;
   }
 
-  private async setConditions(ns: KObject, remaining: number): Promise<void> {
-    const status = (ns.status ?? {}) as { phase?: string; conditions?: { type: string; status: string }[] };
-    const wanted = remaining > 0 ? 'True' : 'False';
-    const current = status.conditions?.find((c) => c.type === 'NamespaceContentRemaining')?.status;
-    if (status.phase === 'Terminating' && current === wanted) return;
-    const now = timestamp(new Date());
-    const conditions = [
-      { type: 'NamespaceDeletionDiscoveryFailure', status: 'False', reason: 'ResourcesDiscovered', message: 'All resources successfully discovered', lastTransitionTime: now },
-      { type: 'NamespaceDeletionContentFailure', status: 'False', reason: 'ContentDeleted', message: 'All content successfully deleted, may be waiting on finalization', lastTransitionTime: now },
-      { type: 'NamespaceContentRemaining', status: wanted, reason: remaining > 0 ? 'SomeResourcesRemain' : 'ContentRemoved', message: remaining > 0 ? `Some resources are remaining: ${remaining} objects` : 'All content successfully removed', lastTransitionTime: now },
-    ];
-    await this.registry.patch(this.namespaces, undefined, ns.metadata.name!, { type: 'merge', patch: { status: { phase: 'Terminating', conditions } }, subresource: 'status' }, systemContext()).catch(() => undefined);
+  private async setConditions(ns: KObject, left: ContentLeft): Promise<void> {
+    const phase = (ns.status as { phase?: string } | undefined)?.phase;
+    const conditions = mergeConditions(ns, deletionConditions(left), timestamp(new Date()));
+    if (phase === 'Terminating' && !conditions) return;
+    const patch = { status: { phase: 'Terminating', ...(conditions ? { conditions } : {}) } };
+    await this.registry.patch(this.namespaces, undefined, ns.metadata.name!, { type: 'merge', patch, subresource: 'status' }, systemContext()).catch(() => undefined);
   }
 }

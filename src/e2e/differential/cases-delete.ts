@@ -1,7 +1,7 @@
-/** Deletion: finalizers, preconditions, collections, dry runs, pod grace and Job defaults. */
+/** Deletion: finalizers, preconditions, pod grace and Job defaults (answers: cases-delete-responses.ts). */
 import type { Json } from './api.js';
 import { configMap, deployment, mergePatch, must, paths, pod, query, type DiffCase } from './case-kit.js';
-import { itemNames, rvMove, statusOf } from './normalize.js';
+import { rvMove, statusOf } from './normalize.js';
 
 const metaView = (res: { status: number; body: Json }) => ({
   http: res.status, kind: res.body?.kind, finalizers: res.body?.metadata?.finalizers ?? null, generation: res.body?.metadata?.generation ?? null,
@@ -52,30 +52,6 @@ export const deleteCases: DiffCase[] = [
         wrongUid: statusOf(await api.request('DELETE', paths.configMaps(ns, 'cm'), { preconditions: { uid: '00000000-0000-0000-0000-000000000000' } })),
         staleRv: statusOf(await api.request('DELETE', paths.configMaps(ns, 'cm'), { preconditions: { resourceVersion: cm.body.metadata.resourceVersion } })),
       };
-    },
-  },
-  {
-    name: 'delete: response bodies (immediate, dry run, pending, collection)',
-    needsServiceAccount: true,
-    async run(api, { ns }) {
-      for (const n of ['now', 'dry', 'g1', 'g2']) must(await api.request('POST', paths.configMaps(ns), configMap(n, n.startsWith('g') ? { group: 'g' } : {})), n);
-      must(await api.request('POST', paths.configMaps(ns), { ...configMap('held'), metadata: { name: 'held', finalizers: ['example.com/keep'] } }), 'held');
-      must(await api.request('POST', paths.pods(ns), pod('unscheduled')), 'pod');
-      const view = (r: { status: number; body: Json }) => ({
-        http: r.status, kind: r.body?.kind, status: r.body?.status ?? null, details: r.body?.details ?? null,
-        deleting: Boolean(r.body?.metadata?.deletionTimestamp),
-      });
-      const out = {
-        immediate: view(await api.request('DELETE', paths.configMaps(ns, 'now'))),
-        dryRun: view(await api.request('DELETE', `${paths.configMaps(ns, 'dry')}${query({ dryRun: 'All' })}`)),
-        pending: view(await api.request('DELETE', paths.configMaps(ns, 'held'))),
-        unscheduledPod: view(await api.request('DELETE', paths.pods(ns, 'unscheduled'))),
-        collection: view(await api.request('DELETE', `${paths.configMaps(ns)}${query({ labelSelector: 'group=g' })}`)),
-        dryRunStillThere: (await api.request('GET', paths.configMaps(ns, 'dry'))).status,
-        collectionLeft: itemNames((await api.request('GET', `${paths.configMaps(ns)}${query({ labelSelector: 'group=g' })}`)).body),
-      };
-      must(await api.request('PATCH', paths.configMaps(ns, 'held'), { metadata: { finalizers: null } }, mergePatch), 'release');
-      return JSON.parse(JSON.stringify(out).replace(/"uid":"[^"]*"/g, '"uid":"<uid>"'));
     },
   },
   {

@@ -3,7 +3,7 @@
  * ConfigMap inside it, so the real namespace controller cannot finish before the 403 is probed.
  */
 import type { DiffApi, Json } from './api.js';
-import { configMap, mergePatch, must, paths, type CaseContext, type DiffCase } from './case-kit.js';
+import { configMap, deployment, mergePatch, must, paths, type CaseContext, type DiffCase } from './case-kit.js';
 import { normalizeObject, pick, statusOf } from './normalize.js';
 
 export const namespaceCases: DiffCase[] = [
@@ -46,10 +46,24 @@ export const namespaceCases: DiffCase[] = [
   {
     name: 'namespace: Terminating conditions and the 403 Status body',
     async run(api, ctx) {
-      const t = await terminating(api, ctx);
+      // More content held by more finalizers: the messages count per resource and per finalizer.
+      const t = await terminating(api, ctx, async (name) => {
+        must(await api.request('POST', paths.configMaps(name), { ...configMap('held2'), metadata: { name: 'held2', finalizers: ['example.com/hold', 'example.com/b'] } }), 'held2');
+        const d = deployment('held');
+        d.metadata.finalizers = ['example.com/hold'];
+        must(await api.request('POST', paths.deployments(name), d), 'deployment');
+      });
       const create = await api.request('POST', paths.configMaps(t.name), configMap('late'));
+      const generated = await api.request('POST', paths.configMaps(t.name), { ...configMap('x'), metadata: { generateName: 'late-' } });
+      const grouped = await api.request('POST', paths.deployments(t.name), deployment('late'));
+      for (const held of [paths.configMaps(t.name, 'held2'), paths.deployments(t.name, 'held')]) {
+        must(await api.request('PATCH', held, { metadata: { finalizers: null } }, mergePatch), 'release');
+      }
       await release(api, ctx, t.name);
-      return { conditions: conditions(t.namespace), createInTerminating: statusOf(create) };
+      return {
+        conditions: conditions(t.namespace), createInTerminating: statusOf(create),
+        generateName: statusOf(generated), deployment: statusOf(grouped),
+      };
     },
   },
 ];
@@ -57,10 +71,11 @@ export const namespaceCases: DiffCase[] = [
 const conditions = (ns: Json): string[] => (ns?.status?.conditions ?? []).map((c: Json) => `${c.type}=${c.status} ${c.reason}: ${c.message}`).sort();
 
 /** A namespace held in Terminating by a finalizer on a ConfigMap inside it, once the controller has looked at it. */
-async function terminating(api: DiffApi, { ns, poll }: CaseContext) {
+async function terminating(api: DiffApi, { ns, poll }: CaseContext, more?: (name: string) => Promise<void>) {
   const name = `${ns}-t`;
   must(await api.request('POST', paths.namespace(), { metadata: { name } }), 'namespace');
   must(await api.request('POST', paths.configMaps(name), { ...configMap('held'), metadata: { name: 'held', finalizers: ['example.com/hold'] } }), 'held');
+  await more?.(name);
   const deleted = await api.request('DELETE', paths.namespace(name));
   const seen = await poll(() => api.request('GET', paths.namespace(name)),
     (r) => conditions(r.body).some((c) => c.startsWith('NamespaceContentRemaining=True')), 15_000);

@@ -9,6 +9,7 @@ import { applyCases } from './cases-apply.js';
 import { crdCases } from './cases-crd.js';
 import { crudCases } from './cases-crud.js';
 import { deleteCases } from './cases-delete.js';
+import { deleteResponseCases } from './cases-delete-responses.js';
 import { errorCases } from './cases-errors.js';
 import { gcCases } from './cases-gc.js';
 import { namespaceCases } from './cases-namespace.js';
@@ -39,9 +40,6 @@ export const knownDifferences: Record<string, string> = {
   'patch errors: Status details of 415 answers': 'ours adds details.causes UnsupportedMediaType; real text/plain message is "415: Unsupported Media Type"',
   'server-side apply: request errors': 'missing fieldManager: real 422 Invalid PatchOptions, ours 400 BadRequest; missing kind message differs',
   'server-side apply: YAML 1.1 boolean words as keys and values': 'real parses YAML 1.1 (key n becomes "false"); ours YAML 1.2 (acceptable)',
-  'delete: precondition failure messages': 'message wording and details.kind (real: Kind "ConfigMap", ours: resource "configmaps") differ',
-  'delete: response bodies (immediate, dry run, pending, collection)': 'real returns a Success Status for immediate and dry-run deletes and the deleted List for deletecollection; ours returns the object / a Status',
-  'pod: the response to a forced delete after a graceful one': 'real reports deletionGracePeriodSeconds 0; ours the previous 10',
   'delete: a Job without propagationPolicy orphans, with a warning': 'ours sends no Warning header for the orphaning default',
   'ownerReferences: two controllers and bad references are 422': 'ours reports each ownerReferences error twice; real once (with Go-syntax values)',
   'custom resource: validation errors are 422 with field paths': 'real adds .spec.replicas errors from the scale subresource and skips pattern after maxLength; ours not',
@@ -50,14 +48,12 @@ export const knownDifferences: Record<string, string> = {
   'fieldValidation on a Deployment: Strict 400, Warn header, Ignore, duplicates': 'strict error lacks the prefix "Deployment in version \"v1\" cannot be handled as a Deployment: "',
   'fieldValidation: duplicate fields in a JSON body': 'ours does not detect duplicate JSON fields (Strict accepts, Warn gives no warning)',
   'request options: unsupported fieldValidation and dryRun values': 'real: 422 Invalid CreateOptions with a cause; ours: 400 BadRequest',
-  'pod: the whole object after defaulting and admission': 'ours lacks the ServiceAccount token volume/mount and records admission/status fields in managedFields',
-  'managedFields: what the creator owns after server-side defaults': 'ours records fields set by strategy/admission (namespace finalizers/phase, pod priority/tolerations/status) as the creator\'s',
-  'namespace: Terminating conditions and the 403 Status body': 'ours lacks NamespaceFinalizersRemaining/GroupVersionParsing conditions; 403 message and details name the namespace instead of the object',
+  'pod: the whole object after defaulting and admission': 'ours lacks the ServiceAccount token volume/mount and the Go zero value resources: {} (and its f:resources managedFields entry)',
 };
 
 const library: DiffCase[] = [
   ...crudCases, ...errorCases, ...selectorCases, ...watchCases, ...updateCases, ...patchCases, ...applyCases,
-  ...deleteCases, ...gcCases, ...crdCases, ...requestOptionCases, ...tableCases, ...podCases, ...namespaceCases,
+  ...deleteCases, ...deleteResponseCases, ...gcCases, ...crdCases, ...requestOptionCases, ...tableCases, ...podCases, ...namespaceCases,
 ];
 
 export const cases: DiffCase[] = library.map((c) => (knownDifferences[c.name] ? { ...c, knownDifference: knownDifferences[c.name] } : c));

@@ -40,6 +40,7 @@ export function customResourceDefinitionsResource(): BuiltinResource {
     namespaced: false, shortNames: ['crd', 'crds'], categories: ['api-extensions'], status: true,
   }), {
     default: defaultCRD,
+    returnDeletedObject: true,
     prepareForCreate: prepareCRDForCreate,
     prepareForUpdate: (crd) => recordStorageVersion(crd),
     validate: validateCRD,

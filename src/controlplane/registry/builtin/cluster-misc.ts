@@ -64,6 +64,7 @@ export function storageClassesResource(): BuiltinResource {
     },
     validate: validateStorageClass,
     validateUpdate: validateStorageClassUpdate,
+    returnDeletedObject: true,
   });
 }
 

@@ -98,5 +98,5 @@ export function secretsResource(): BuiltinResource {
 export function serviceAccountsResource(): BuiltinResource {
   return builtin(resource({
     group: '', version: 'v1', kind: 'ServiceAccount', plural: 'serviceaccounts', namespaced: true, shortNames: ['sa'], extra: ['token'],
-  }), {});
+  }), { returnDeletedObject: true });
 }

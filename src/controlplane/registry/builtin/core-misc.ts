@@ -36,6 +36,7 @@ export function podTemplatesResource(): BuiltinResource {
   return builtin(resource({ group: '', version: 'v1', kind: 'PodTemplate', plural: 'podtemplates', namespaced: true }), {
     default: (pt) => defaultPodTemplate(ensure(pt, 'template')),
     validate: (pt) => validatePodTemplate(pt.template, 'template'),
+    returnDeletedObject: true,
   }, true);
 }
 
@@ -69,6 +70,7 @@ export function resourceQuotasResource(): BuiltinResource {
   return builtin(resource({
     group: '', version: 'v1', kind: 'ResourceQuota', plural: 'resourcequotas', namespaced: true, shortNames: ['quota'], status: true,
   }), {
+    returnDeletedObject: true,
     default: (q) => {
       canonicalizeResourceList(child(child(q, 'spec'), 'hard'));
       canonicalizeResourceList(child(child(q, 'status'), 'hard'));

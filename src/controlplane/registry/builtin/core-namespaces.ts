@@ -57,6 +57,7 @@ export function namespacesResource(): BuiltinResource {
     status: true, extra: ['finalize'],
   }), {
     default: defaultNamespace,
+    returnDeletedObject: true,
     prepareForCreate: prepareNamespaceForCreate,
     prepareForUpdate: prepareNamespaceForUpdate,
     validate: validateNamespace,

@@ -2,7 +2,7 @@
 import type { KObject } from '../../../api/meta.js';
 import type { BuiltinResource } from '../builtin-resource.js';
 import { builtin, resource } from './define.js';
-import { defaultPod } from './pod-defaults.js';
+import { admitPod, defaultPod } from './pod-defaults.js';
 import { validatePodSpec } from '../../../machinery/podspec/pod-spec-validation.js';
 import { validatePodUpdate } from './pod-update-validation.js';
 import { podQosClass } from './qos.js';
@@ -54,10 +54,12 @@ export function podsResource(): BuiltinResource {
     shortNames: ['po'], categories: ['all'], status: true, extra: podSubresources,
   }), {
     default: defaultPod,
+    admissionDefaults: admitPod,
     prepareForCreate: preparePodForCreate,
     validate: (pod) => validatePodSpec(pod.spec, 'spec'),
     validateUpdate: validatePodUpdate,
     fieldAttributes: podFieldAttributes,
     defaultGracePeriodSeconds: podGracePeriodSeconds,
+    returnDeletedObject: true,
   });
 }

@@ -43,6 +43,9 @@ export function replicationControllersResource(): BuiltinResource {
     scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas' },
   }), {
     default: defaultReplicationController,
+    returnDeletedObject: true,
+    // core/v1 keeps the pre-GC default: a DELETE without a policy orphans the pods
+    defaultPropagationPolicy: 'Orphan',
     validate: validateReplicationController,
     fieldAttributes: (rc) => ({ 'status.replicas': String(num(child(rc, 'status'), 'replicas') ?? 0) }),
   }, true);

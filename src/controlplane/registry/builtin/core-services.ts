@@ -93,6 +93,7 @@ export function servicesResource(alloc: ServiceAllocator = createRandomAllocator
     shortNames: ['svc'], categories: ['all'], status: true,
   }), {
     default: defaultService,
+    returnDeletedObject: true,
     prepareForCreate: (svc) => prepareServiceForCreate(svc, alloc),
     prepareForUpdate: (svc, old) => prepareServiceForUpdate(svc, old, alloc),
     validate: validateService,

@@ -25,6 +25,11 @@ export function defaultPod(pod: KObject): void {
   const containers = [...items(spec, 'initContainers'), ...items(spec, 'containers')];
   for (const c of containers) requestsFromLimits(c);
   if (spec.hostNetwork === true) for (const c of containers) hostNetworkPorts(c);
+}
+
+/** The admission plugins' part, kept apart from the scheme defaults for managedFields (strategy.admissionDefaults). */
+export function admitPod(pod: KObject): void {
+  const spec = ensure(pod, 'spec');
   if (!pod.metadata.annotations?.['kubernetes.io/config.mirror']) admitServiceAccount(spec);
   admitDefaultTolerations(spec);
   admitPriority(spec);

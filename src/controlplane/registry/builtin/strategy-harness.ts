@@ -27,6 +27,7 @@ export function simulateCreate(r: BuiltinResource, input: KObject): Simulated {
   if (r.definition.namespaced) obj.metadata.namespace ??= 'default';
   if (r.definition.subresources?.status) delete obj.status;
   r.strategy.default?.(obj);
+  r.strategy.admissionDefaults?.(obj);
   r.strategy.prepareForCreate?.(obj);
   return { object: obj, errors: (r.strategy.validate?.(obj) ?? []).map(fieldErrorMessage) };
 }
@@ -40,6 +41,7 @@ export function simulateUpdate(r: BuiltinResource, old: KObject, input: KObject)
     else obj.status = clone(old.status);
   }
   r.strategy.default?.(obj);
+  r.strategy.admissionDefaults?.(obj);
   r.strategy.prepareForUpdate?.(obj, old);
   const errs = [...(r.strategy.validate?.(obj) ?? []), ...(r.strategy.validateUpdate?.(obj, old) ?? [])];
   return { object: obj, errors: errs.map(fieldErrorMessage) };
