@@ -126,3 +126,32 @@ test('markReadyIfMissing adds True only where the condition is missing, whatever
   assert.deepEqual(await updater.markReadyIfMissing(ungated), {});
   assert.equal(podCondition(await client.get<Pod>(Pods, 'ipu', 'ungated'), 'InPlaceUpdateReady'), undefined);
 });
+
+test('onReady rides on the InPlaceUpdateReady=True write, a flip or a missing condition, and returns the written pod', async () => {
+  const updater = new InPlaceUpdater(client);
+  const move = (p: Pod) => { p.metadata.labels = { ...p.metadata.labels, state: 'Normal' }; p.metadata.annotations = { ...p.metadata.annotations, at: 'now' }; };
+  const gated = (name: string) => client.create(Pods, {
+    apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'ipu', labels: { state: 'Updating', stale: 'x' } },
+    spec: { containers: [{ name: 'app', image: 'nginx:1.25' }], readinessGates: [{ conditionType: 'InPlaceUpdateReady' }] },
+  } as Pod);
+  // a missing condition: a patch carrying the labels onReady set or removed, whatever the resourceVersion
+  const fresh = await gated('missing');
+  await client.patch(Pods, 'ipu', 'missing', 'merge', { metadata: { labels: { other: 'on' } } });
+  const r1 = await updater.markReadyIfMissing(fresh, { onReady: (p) => { move(p); delete p.metadata.labels!.stale; } });
+  assert.equal(r1.error, undefined);
+  const got1 = await client.get<Pod>(Pods, 'ipu', 'missing');
+  assert.deepEqual(r1.pod, got1, 'the written pod is returned');
+  assert.deepEqual([got1.metadata.labels, got1.metadata.annotations?.at, podCondition(got1, 'InPlaceUpdateReady')?.status],
+    [{ state: 'Normal', other: 'on' }, 'now', 'True']);
+  // the False-to-True flip: one status update with onReady's changes
+  const held = await client.updateStatus(Pods, markInPlaceUpdateStarted(await gated('flip'), new Date())!);
+  const r2 = await updater.refresh(held, { onReady: move });
+  assert.equal(r2.error, undefined);
+  const got2 = await client.get<Pod>(Pods, 'ipu', 'flip');
+  assert.equal(r2.pod?.metadata.resourceVersion, got2.metadata.resourceVersion);
+  assert.deepEqual([got2.metadata.labels?.state, got2.metadata.annotations?.at, podCondition(got2, 'InPlaceUpdateReady')?.status], ['Normal', 'now', 'True']);
+  // no flip to make: onReady is not called and nothing is written
+  let called = false;
+  const r3 = await updater.refresh(got2, { onReady: () => { called = true; } });
+  assert.deepEqual([called, r3.pod, (await client.get<Pod>(Pods, 'ipu', 'flip')).metadata.resourceVersion], [false, undefined, got2.metadata.resourceVersion]);
+});

@@ -3,8 +3,9 @@
  * not-ready through the status subresource, then writes revision, state and the new images in one
  * update on top of what that write returned. The first try starts from the caller's pod (its
  * informer cache, as upstream's cached client reads); after a conflict the pod is re-read from
- * the API server and both steps are retried. `refresh` carries out planRefresh's decision. The
- * clock is injected.
+ * the API server and both steps are retried. `refresh` carries out planRefresh's decision; when
+ * that is the `InPlaceUpdateReady=True` write, the caller's onReady may change the pod first, so
+ * its own move (a lifecycle state, a label) rides on the same pods/status write. The clock is injected.
  */
 import { Pods } from '../../api/resource-type.js';
 import type { Client } from '../../client/client.js';
@@ -13,6 +14,7 @@ import { calculateInPlaceUpdateSpec } from './calculate-spec.js';
 import { InPlaceUpdateReadyCondition } from '../../api/kruise/workloads/labels.js';
 import { hasInPlaceReadinessGate, markInPlaceUpdateStarted, podCondition } from './conditions.js';
 import { preparePodUpdate } from './patch-pod.js';
+import { readyStatusPatch } from './ready-write.js';
 import { planRefresh, type RefreshOptions } from './refresh.js';
 import { resizeNeedsRestart } from './resources.js';
 import type { ControllerRevision, InPlaceUpdateOptions, Pod, UpdateSpec } from './types.js';
@@ -36,6 +38,17 @@ export interface RefreshResult {
   requeueAfterMs?: number;
   /** The pod's resourceVersion after a write. */
   newResourceVersion?: string;
+  /** The pod as written, when the write was `InPlaceUpdateReady=True` (onReady's changes included). */
+  pod?: Pod;
+}
+
+export interface ReadyWriteOptions {
+  /**
+   * Changes to the pod that ride on the `InPlaceUpdateReady=True` write: labels, annotations,
+   * conditions (pods/status takes them all). Called on the copy about to be written, and only when
+   * the write is that one.
+   */
+  onReady?: (pod: Pod) => void;
 }
 
 /** Traffic must drain first: the pod has the gate, and the change is not a resize that needs no restart. */
@@ -84,28 +97,33 @@ export class InPlaceUpdater {
    * A pod with the gate but no `InPlaceUpdateReady` condition and no in-place work pending (a new
    * pod) gets it True through a strategic-merge patch of its status: nothing is in flight to
    * observe, so unlike the False-to-True flip the write needs no resourceVersion precondition, and
-   * a pod that kubelet and scheduler are busy writing is not retried into a conflict storm.
+   * a pod that kubelet and scheduler are busy writing is not retried into a conflict storm. Only
+   * when onReady changes another condition is the pod written whole, for the observed version.
    */
-  async markReadyIfMissing(pod: Pod): Promise<RefreshResult> {
+  async markReadyIfMissing(pod: Pod, opts: ReadyWriteOptions = {}): Promise<RefreshResult> {
     const plan = planRefresh(pod, this.now(), this.options);
     if (plan.kind !== 'updateStatus' || podCondition(pod, InPlaceUpdateReadyCondition)) return {};
     try {
-      const condition = podCondition(plan.pod, InPlaceUpdateReadyCondition)!;
-      const written = await this.client.patch<Pod>(Pods, pod.metadata.namespace, pod.metadata.name ?? '', 'strategic', { status: { conditions: [condition] } }, { subresource: 'status' });
-      return { newResourceVersion: written.metadata.resourceVersion };
+      opts.onReady?.(plan.pod);
+      const patch = readyStatusPatch(pod, plan.pod);
+      const written = patch
+        ? await this.client.patch<Pod>(Pods, pod.metadata.namespace, pod.metadata.name ?? '', 'strategic', patch, { subresource: 'status' })
+        : await this.client.updateStatus(Pods, plan.pod);
+      return { newResourceVersion: written.metadata.resourceVersion, pod: written };
     } catch (error) {
       return { error };
     }
   }
 
-  async refresh(pod: Pod): Promise<RefreshResult> {
+  async refresh(pod: Pod, opts: ReadyWriteOptions = {}): Promise<RefreshResult> {
     try {
       const plan = planRefresh(pod, this.now(), this.options);
       if (plan.kind === 'none') return { requeueAfterMs: plan.requeueAfterMs };
       // the condition is written for the observed pod version only: no retry (upstream #2274)
       if (plan.kind === 'updateStatus') {
+        opts.onReady?.(plan.pod);
         const written = await this.client.updateStatus(Pods, plan.pod);
-        return { newResourceVersion: written.metadata.resourceVersion };
+        return { newResourceVersion: written.metadata.resourceVersion, pod: written };
       }
       let requeueAfterMs: number | undefined;
       let newResourceVersion: string | undefined;

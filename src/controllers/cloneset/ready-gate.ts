@@ -19,6 +19,6 @@ export async function markNewPodsReady(c: PassContext, updater: InPlaceUpdater):
   await forEachLimited(c.pods.filter(lacksReadyCondition), podWriteConcurrency, async (pod) => {
     const r = await updater.markReadyIfMissing(pod);
     if (r.error && !isNotFound(r.error)) throw r.error;
-    if (r.newResourceVersion) c.podUpdates.expectUpdated(podKey(pod), { metadata: { resourceVersion: r.newResourceVersion } });
+    if (r.pod) c.podUpdates.expectUpdated(podKey(pod), r.pod);
   });
 }

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newPassContext, type PassContext } from './pass.js';
 import type { CloneSet, Pod } from './pods.js';
-import { refreshedState } from './update.js';
+import { refreshedState } from './refresh-labels.js';
 
 const STATE = 'lifecycle.apps.kruise.io/state';
 const hook = { finalizersHandler: ['example.io/gate'] };

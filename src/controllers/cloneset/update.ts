@@ -5,13 +5,10 @@
  * PreparingUpdate until unhooked, then Updating), else by asking the scale phase to recreate them
  * (label apps.kruise.io/specified-delete).
  */
-import { PodTemplateHashLabel } from '../../api/kruise/workloads/cloneset.js';
 import { ControllerRevisionHashLabel, LifecycleState, LifecycleStateLabel, LifecycleTimestampAnnotation, PodUpdatePolicy, SpecifiedDeleteLabel } from '../../api/kruise/workloads/labels.js';
 import { Pods } from '../../api/resource-type.js';
-import {
-  cloneSetRevisionLabels, hasGrace, isPodUpdateCompleted, planRefresh, revisionHash, type InPlaceUpdater,
-} from '../../control/inplaceupdate/index.js';
-import { afterInPlaceDone, beforeInPlaceUpdate, podLifecycleState, refreshLifecycleState, rfc3339 } from '../../control/lifecycle/index.js';
+import { cloneSetRevisionLabels, hasGrace, planRefresh, revisionHash, type InPlaceUpdater } from '../../control/inplaceupdate/index.js';
+import { beforeInPlaceUpdate, podLifecycleState, rfc3339 } from '../../control/lifecycle/index.js';
 import type { ControllerRevision } from '../../control/revision/index.js';
 import { isConflict } from '../../machinery/errors.js';
 import { forEachLimited } from '../../runtime/parallel.js';
@@ -20,6 +17,7 @@ import { sortPodsToUpdate } from '../../control/updatesort/index.js';
 import { groupCounts, podKey, podWriteConcurrency, type PassContext } from './pass.js';
 import { lacksReadyCondition } from './ready-gate.js';
 import { movePodToState } from './pod-state.js';
+import { refreshLabels, withLabelFix } from './refresh-labels.js';
 import { asLifecyclePod, isPreDeleting, type Pod } from './pods.js';
 
 export interface UpdateOutcome {
@@ -27,17 +25,6 @@ export interface UpdateOutcome {
 }
 
 const minRequeue = (a: number | undefined, b: number | undefined) => (a === undefined ? b : b === undefined ? a : Math.min(a, b));
-
-/** The state a pod should move to without any update decision (PreparingUpdate rolled back included). */
-export function refreshedState(c: PassContext, pod: Pod): LifecycleState | undefined {
-  const lp = asLifecyclePod(pod);
-  const lifecycle = c.cs.spec.lifecycle;
-  const state = refreshLifecycleState(lp, lifecycle, 'CloneSet', isPodUpdateCompleted(pod));
-  if (state) return state;
-  // waiting in PreparingUpdate while the template went back to this pod's revision
-  if (podLifecycleState(lp) === LifecycleState.PreparingUpdate && c.isUpdated(pod)) return afterInPlaceDone(lp, lifecycle);
-  return undefined;
-}
 
 /**
  * Step 1: returns true when a pod's spec was written by the refresh (a grace period ending, the
@@ -56,32 +43,21 @@ async function refreshPods(c: PassContext, updater: InPlaceUpdater, out: UpdateO
     const plan = planRefresh(pod, now);
     // a pod without the condition had it written at the start of this pass (ready-gate.ts)
     if (plan.kind !== 'none' && !lacksReadyCondition(pod)) {
-      const r = await updater.refresh(pod);
+      // the lifecycle move and the hash label ride on the InPlaceUpdateReady flip, if that is the write
+      const r = await updater.refresh(pod, { onReady: (next) => withLabelFix(c, pod, next, markNotReady) });
       // a conflict only says the cache is behind: the pod's own update event brings the pass back
       if (r.error && !isConflict(r.error)) throw r.error;
-      if (r.newResourceVersion) c.podUpdates.expectUpdated(podKey(pod), { metadata: { resourceVersion: r.newResourceVersion } });
+      if (r.pod) c.podUpdates.expectUpdated(podKey(pod), r.pod);
+      else if (r.newResourceVersion) c.podUpdates.expectUpdated(podKey(pod), { metadata: { resourceVersion: r.newResourceVersion } });
       if (plan.kind === 'update') changed = true;
       // a spec write (or a lost race) means the pod is judged again on its next event
-      if (plan.kind === 'update' || r.error) return;
+      if (plan.kind === 'update' || r.error || r.pod) return;
     } else if (plan.kind === 'none') {
       out.requeueAfterMs = minRequeue(out.requeueAfterMs, plan.requeueAfterMs);
     }
     await refreshLabels(c, pod, markNotReady);
   });
   return changed;
-}
-
-/** The lifecycle state the pod should be in, plus a missing or stale pod-template-hash; true when written. */
-async function refreshLabels(c: PassContext, pod: Pod, markNotReady: boolean): Promise<boolean> {
-  // Only moves towards Normal/Updated here (refreshedState), never away from available.
-  const extraLabels: Record<string, string> = {};
-  const revision = pod.metadata.labels?.[ControllerRevisionHashLabel];
-  if (revision && pod.metadata.labels?.[PodTemplateHashLabel] !== revisionHash(revision)) extraLabels[PodTemplateHashLabel] = revisionHash(revision);
-  const state = refreshedState(c, pod);
-  if (state) return movePodToState(c, pod, state, { markNotReady, extraLabels });
-  if (Object.keys(extraLabels).length === 0) return false;
-  c.podUpdates.expectUpdated(podKey(pod), await c.client.patch(Pods, pod.metadata.namespace, pod.metadata.name!, 'strategic', { metadata: { labels: extraLabels } }));
-  return true;
 }
 
 export async function updatePhase(

@@ -1,14 +1,13 @@
 /**
  * §2.3 step 3 for every daemon pod (workloads.md §6.4 step 7), up to refreshConcurrency at a time,
  * from the cached pods without GETs. Flipping InPlaceUpdateReady back to True after an in-place
- * update is a status update of the observed version (upstream #2274); a pod that lacks the
- * condition (a new pod: no update has started on it) gets it by a strategic-merge patch, which the
- * scheduler's and kubelet's writes cannot conflict. A conflict or a pod already gone is not an
+ * update is the updater's status update of the observed version (upstream #2274); a pod that lacks
+ * the condition (a new pod: no update has started on it) gets it by the updater's
+ * markReadyIfMissing, a strategic-merge patch the scheduler's and kubelet's writes cannot conflict. A conflict or a pod already gone is not an
  * error of the pass: the cache is behind and the pod's next event brings the pass back. Every
  * write is recorded as a resourceVersion expectation, so no later pass judges the stale copy.
  */
 import { InPlaceUpdateReadyCondition } from '../../api/kruise/workloads/labels.js';
-import { Pods } from '../../api/resource-type.js';
 import { planRefresh, podCondition, type InPlaceUpdater } from '../../control/inplaceupdate/index.js';
 import { isConflict, isNotFound } from '../../machinery/errors.js';
 import { forEachLimited } from '../../runtime/parallel.js';
@@ -26,12 +25,10 @@ const minOf = (a: number | undefined, b: number | undefined) => (a === undefined
 async function refreshOne(c: PassContext, updater: InPlaceUpdater, pod: Pod): Promise<number | undefined> {
   const plan = planRefresh(pod, new Date(c.now));
   if (plan.kind === 'none') return plan.requeueAfterMs;
-  const { namespace, name } = pod.metadata;
   if (plan.kind === 'updateStatus') {
-    const written = podCondition(pod, InPlaceUpdateReadyCondition)
-      ? await c.client.updateStatus<Pod>(Pods, plan.pod)
-      : await c.client.patch<Pod>(Pods, namespace, name!, 'strategic', { status: { conditions: [podCondition(plan.pod, InPlaceUpdateReadyCondition)] } }, { subresource: 'status' });
-    c.podUpdates.expectUpdated(podKey(pod), written);
+    const written = podCondition(pod, InPlaceUpdateReadyCondition) ? await updater.refresh(pod) : await updater.markReadyIfMissing(pod);
+    if (written.error) throw written.error;
+    if (written.pod) c.podUpdates.expectUpdated(podKey(pod), written.pod);
     return undefined;
   }
   const r = await updater.refresh(pod);

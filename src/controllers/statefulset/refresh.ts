@@ -4,15 +4,15 @@
  * PreparingNormal → Normal, finished Updating → Updated/Normal, Updated → Normal, and a
  * PreparingUpdate pod already at the update revision (a rollback) → Updated/Normal.
  * When the refresh is the condition flip, the lifecycle move rides on the same pods/status write
- * (that subresource takes labels and annotations too), made from the cached pod without a GET: one
- * write instead of a status update plus a label patch. The False-to-True flip is an update for the
- * observed version only (a conflict means the cache is behind; the pod's next event brings the
- * pass back). A pod that lacks the condition (a new pod: no in-place update has started on it) gets
- * it by a strategic-merge patch instead, which the scheduler's and kubelet's writes cannot conflict.
+ * (the updater's onReady; that subresource takes labels and annotations too), made from the cached
+ * pod without a GET: one write instead of a status update plus a label patch. The False-to-True
+ * flip is an update for the observed version only (a conflict means the cache is behind; the pod's
+ * next event brings the pass back). A pod that lacks the condition (a new pod: no in-place update
+ * has started on it) gets it by the updater's markReadyIfMissing, a strategic-merge patch the
+ * scheduler's and kubelet's writes cannot conflict.
  */
 import { InPlaceUpdateReadyCondition } from '../../api/kruise/workloads/labels.js';
-import { Pods } from '../../api/resource-type.js';
-import { planRefresh, isPodUpdateCompleted, podCondition, type RefreshPlan } from '../../control/inplaceupdate/index.js';
+import { planRefresh, isPodUpdateCompleted, podCondition } from '../../control/inplaceupdate/index.js';
 import {
   afterInPlaceDone, LifecycleState, lifecycleStatePatch, podLifecycleState, readinessForState, refreshLifecycleState,
 } from '../../control/lifecycle/index.js';
@@ -45,8 +45,9 @@ export interface RefreshTracker {
 export const newRefreshTracker = (): RefreshTracker => ({ seen: new Set(), changed: false, limit: new Limiter(refreshConcurrency) });
 
 /**
- * `plan`'s pod (InPlaceUpdateReady set) with the lifecycle move to `state` folded in: the state
- * label and timestamp, and with markPodNotReady the KruisePodReady change of that state.
+ * `next` (the pod as the InPlaceUpdateReady=True write will carry it) with the lifecycle move to
+ * `state` folded in: the state label and timestamp, and with markPodNotReady the KruisePodReady
+ * change of that state.
  */
 export function withLifecycleState(c: Pick<PassContext, 'set' | 'now'>, next: Pod, state: LifecycleState | undefined): Pod {
   if (!state) return next;
@@ -62,23 +63,19 @@ export function withLifecycleState(c: Pick<PassContext, 'set' | 'now'>, next: Po
   return next;
 }
 
-/** Patch body adding the condition (and the lifecycle move, if any) to a pod that lacks it. */
-function missingConditionPatch(c: Pick<PassContext, 'now'>, next: Pod, state: LifecycleState | undefined): object {
-  const condition = podCondition(next, InPlaceUpdateReadyCondition);
-  const metadata = state ? lifecycleStatePatch(state, new Date(c.now)).metadata : undefined;
-  return { ...(metadata && { metadata }), status: { conditions: [condition] } };
-}
-
-/** The condition flip and the lifecycle move in one pods/status write; returns the written pod. */
-async function writeStatusAndState(c: PassContext, pod: Pod, plan: Extract<RefreshPlan, { kind: 'updateStatus' }>, tracker: RefreshTracker): Promise<Pod> {
+/**
+ * The InPlaceUpdateReady=True write with the lifecycle move riding on it; returns the written pod,
+ * or undefined when the updater found no such write to make.
+ */
+async function writeReadyAndState(c: PassContext, pod: Pod, tracker: RefreshTracker): Promise<Pod | undefined> {
   const state = nextRefreshState(c, pod);
-  const markPodNotReady = !!c.set.spec.lifecycle?.inPlaceUpdate?.markPodNotReady;
-  const written = !podCondition(pod, InPlaceUpdateReadyCondition) && !(state && markPodNotReady)
-    ? await c.client.patch<Pod>(Pods, pod.metadata.namespace, pod.metadata.name!, 'strategic', missingConditionPatch(c, plan.pod, state), { subresource: 'status' })
-    : await c.client.updateStatus<Pod>(Pods, withLifecycleState(c, plan.pod, state));
-  c.podWrites.expectUpdated(podKey(pod), written);
+  const opts = { onReady: (next: Pod) => { withLifecycleState(c, next, state); } };
+  const r = podCondition(pod, InPlaceUpdateReadyCondition) ? await c.updater.refresh(pod, opts) : await c.updater.markReadyIfMissing(pod, opts);
+  if (r.error) throw r.error;
+  if (!r.pod) return undefined;
+  c.podWrites.expectUpdated(podKey(pod), r.pod);
   if (state && podLifecycleState(asLifecyclePod(pod)) !== state) tracker.changed = true;
-  return written;
+  return r.pod;
 }
 
 /** In-place refresh, then lifecycle, once per pod and pass. Returns the pod as last written (else as given). */
@@ -87,8 +84,10 @@ export async function refreshPod(c: PassContext, pod: Pod, tracker: RefreshTrack
   if (tracker.seen.has(name)) return pod;
   tracker.seen.add(name);
   const plan = planRefresh(pod, new Date(c.now));
-  if (plan.kind === 'updateStatus') return writeStatusAndState(c, pod, plan, tracker);
-  if (plan.kind === 'none') {
+  if (plan.kind === 'updateStatus') {
+    const written = await writeReadyAndState(c, pod, tracker);
+    if (written) return written;
+  } else if (plan.kind === 'none') {
     requeueAfter(c, plan.requeueAfterMs);
   } else {
     const r = await c.updater.refresh(pod);
