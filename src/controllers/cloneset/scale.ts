@@ -8,9 +8,10 @@
 import { CloneSetInstanceIdLabel } from '../../api/kruise/workloads/cloneset.js';
 import { PersistentVolumeClaims, Pods } from '../../api/resource-type.js';
 import { deleteDecision, LifecycleState } from '../../control/lifecycle/index.js';
+import { deletePodExpected } from '../../control/podcontrol/index.js';
 import type { ControllerRevision } from '../../control/revision/index.js';
 import { choosePodsToDelete, spreadConstraintsFromPodSpec, type PodSpreadConstraint } from '../../control/updatesort/index.js';
-import { isAlreadyExists, isNotFound } from '../../machinery/errors.js';
+import { isAlreadyExists } from '../../machinery/errors.js';
 import { deleteClaim, idsForNewPods } from './claims.js';
 import { readyDeleteBudget, type Diffs } from './numbers.js';
 import { podKey, type PassContext } from './pass.js';
@@ -119,15 +120,8 @@ async function removePods(c: PassContext, victims: Pod[]): Promise<boolean> {
 
 async function deleteOne(c: PassContext, pod: Pod): Promise<boolean> {
   const name = pod.metadata.name!;
-  c.expectations.expect(c.key, 'delete', name);
-  try {
-    await c.client.delete(Pods, pod.metadata.namespace, name, { preconditions: { uid: pod.metadata.uid } });
-  } catch (e) {
-    c.expectations.observe(c.key, 'delete', name);
-    if (isNotFound(e)) return false;
-    c.events.event(c.cs, 'Warning', 'FailedDelete', `failed to delete pod ${name}: ${messageOf(e)}`);
-    throw e;
-  }
+  const deleted = await deletePodExpected(c, pod, (e) => c.events.event(c.cs, 'Warning', 'FailedDelete', `failed to delete pod ${name}: ${messageOf(e)}`));
+  if (!deleted) return false;
   c.podUpdates.delete(podKey(pod));
   c.events.event(c.cs, 'Normal', 'SuccessfulDelete', `succeed to delete pod ${name}`);
   const id = pod.metadata.labels?.[CloneSetInstanceIdLabel];

@@ -6,7 +6,7 @@
  * shows the pod), so the next pass waits for the cache.
  */
 import { Pods } from '../../api/resource-type.js';
-import { isNotFound } from '../../machinery/errors.js';
+import { deletePodExpected } from '../../control/podcontrol/index.js';
 import { burstReplicas } from './budget.js';
 import { messageOf, throwFirstFailure, type PassContext } from './pass.js';
 import { podsToDeleteAfterHook } from './pod-lifecycle.js';
@@ -59,15 +59,8 @@ async function createPod(c: PassContext, node: string, hash: string): Promise<vo
 
 async function deletePod(c: PassContext, pod: Pod): Promise<void> {
   const name = pod.metadata.name!;
-  c.expectations.expect(c.key, 'delete', name);
-  try {
-    await c.client.delete(Pods, pod.metadata.namespace, name, { preconditions: { uid: pod.metadata.uid } });
-  } catch (e) {
-    c.expectations.observe(c.key, 'delete', name);
-    if (isNotFound(e)) return;
-    c.events.event(c.ds, 'Warning', 'FailedDelete', `Error deleting: ${messageOf(e)}`);
-    throw e;
-  }
+  const deleted = await deletePodExpected(c, pod, (e) => c.events.event(c.ds, 'Warning', 'FailedDelete', `Error deleting: ${messageOf(e)}`));
+  if (!deleted) return;
   c.podUpdates.delete(podKey(pod));
   c.events.event(c.ds, 'Normal', 'SuccessfulDelete', `Deleted pod: ${name}`);
 }

@@ -5,6 +5,7 @@
  */
 import { Pods } from '../../api/resource-type.js';
 import { isNotFound } from '../../machinery/errors.js';
+import { deletePodExpected } from '../../control/podcontrol/index.js';
 import { deleteDecision, LifecycleState } from '../../control/lifecycle/index.js';
 import { ensureClaims } from './claim-control.js';
 import { setLifecycleState } from './lifecycle-control.js';
@@ -39,15 +40,8 @@ export async function createPod(c: PassContext, pod: Pod, ordinal: number): Prom
 export async function deletePod(c: PassContext, pod: Pod): Promise<boolean> {
   const name = pod.metadata.name!;
   if (isTerminating(pod) || c.deleted.has(name)) return false;
-  c.expectations.expect(c.key, 'delete', name);
-  try {
-    await c.client.delete(Pods, pod.metadata.namespace, name, { preconditions: { uid: pod.metadata.uid } });
-  } catch (e) {
-    c.expectations.observe(c.key, 'delete', name);
-    if (isNotFound(e)) return false;
-    c.events.event(c.set, 'Warning', 'FailedDelete', `delete Pod ${name} in StatefulSet ${setName(c)} failed error: ${messageOf(e)}`);
-    throw e;
-  }
+  const deleted = await deletePodExpected(c, pod, (e) => c.events.event(c.set, 'Warning', 'FailedDelete', `delete Pod ${name} in StatefulSet ${setName(c)} failed error: ${messageOf(e)}`));
+  if (!deleted) return false;
   c.deleted.add(name);
   c.podWrites.delete(podKey(pod));
   c.events.event(c.set, 'Normal', 'SuccessfulDelete', `delete Pod ${name} in StatefulSet ${setName(c)} successful`);
