@@ -2,6 +2,7 @@
 import { parse as parseYaml } from 'yaml';
 import type { KObject } from '../../api/meta.js';
 import { errors } from '../../machinery/errors.js';
+import { duplicateFields } from '../../machinery/json-duplicates.js';
 import { decodeProtobufObject, isProtobufContentType } from './protobuf/decode.js';
 
 export function decodeJson(body: Buffer | undefined): unknown {
@@ -42,6 +43,12 @@ export function decodeObject(body: Buffer | undefined, contentType: string | und
 function decodeProtobuf(body: Buffer | undefined): unknown {
   if (!body || body.length === 0) throw errors.badRequest('the body of the request was empty');
   return decodeProtobufObject(body).object;
+}
+
+/** Repeated keys of a JSON body (JSON.parse keeps the last one silently); none for YAML or protobuf. */
+export function jsonDuplicateFields(body: Buffer | undefined, contentType: string | undefined): string[] {
+  if (!body || body.length === 0 || isProtobufContentType(contentType) || contentType?.includes('yaml')) return [];
+  return duplicateFields(body.toString('utf8'));
 }
 
 /** DeleteOptions in a DELETE body: JSON from kubectl and client-node, protobuf from typed Go clients. */

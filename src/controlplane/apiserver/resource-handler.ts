@@ -7,7 +7,7 @@ import { patchContentTypes, type PatchRequest } from '../registry/patch.js';
 import type { ResourceRequestInfo } from './request-info.js';
 import type { ApiRequest, ApiResponse } from './types.js';
 import { acceptInfo, deleteOptions, listOptions, requestContext } from './query.js';
-import { checkWriteContentType, decodeJson, decodeObject, decodeOptionalBody, decodeYamlOrJson } from './body.js';
+import { checkWriteContentType, decodeJson, decodeObject, decodeOptionalBody, decodeYamlOrJson, jsonDuplicateFields } from './body.js';
 import { tableOf } from './table.js';
 import { watchResponse } from './watch-stream.js';
 
@@ -19,6 +19,7 @@ export async function handleResource(registry: Registry, r: ServedResource, info
   const ns = r.definition.namespaced ? info.namespace : undefined;
   const accept = acceptInfo(req);
   const ctx = requestContext(req, req.user);
+  if ((info.verb === 'create' || info.verb === 'update') && ctx.fieldValidation !== 'Ignore') ctx.duplicateFields = jsonDuplicateFields(req.body, req.headers['content-type']);
   const respond = async (obj: KObject, code = 200): Promise<ApiResponse> => ({
     code, warnings: ctx.warnings,
     body: accept.table ? tableOf(r, [obj], accept, registry, undefined) : obj,
@@ -75,6 +76,7 @@ async function handleSubresource(registry: Registry, r: ServedResource, info: Re
   const name = info.name!;
   const sub = info.subresource!;
   const ctx = requestContext(req, req.user);
+  if ((info.verb === 'create' || info.verb === 'update') && ctx.fieldValidation !== 'Ignore') ctx.duplicateFields = jsonDuplicateFields(req.body, req.headers['content-type']);
   const d = r.definition;
   const notFound = () => errors.notFound(`${d.plural}/${sub}`, name, d.group);
   if (sub === 'status' && d.subresources?.status) {

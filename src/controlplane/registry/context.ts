@@ -18,6 +18,8 @@ export interface RequestContext {
   /** Warnings to return as `Warning: 299 - "..."` headers. */
   warnings: string[];
   userAgent?: string;
+  /** Keys the JSON body repeated (paths), for fieldValidation to report like unknown fields. */
+  duplicateFields?: string[];
 }
 
 export function systemContext(username = 'system:apiserver'): RequestContext {

@@ -15,15 +15,20 @@ const pathSegmentNamed = new Set(['roles', 'clusterroles', 'rolebindings', 'clus
 
 /**
  * Prunes fields the schema does not know (CRDs) or only detects them (built-ins), then reports them
- * as `fieldValidation` asks: Strict fails with 400, Warn adds warnings, Ignore stays silent.
+ * and the body's repeated keys as `fieldValidation` asks: Strict fails with 400, Warn adds
+ * warnings, Ignore stays silent.
  */
 export function handleUnknownFields(r: ServedResource, obj: KObject, ctx: RequestContext): void {
-  if (!r.schema) return;
   if (!r.schemaIsAuthoritative && ctx.fieldValidation === 'Ignore') return;
-  const unknown = r.schemaIsAuthoritative ? pruneUnknownFields(r.schema, obj) : findUnknownFields(r.schema, obj);
-  if (unknown.length === 0 || ctx.fieldValidation === 'Ignore') return;
-  const messages = unknown.map((path) => `unknown field "${path}"`);
-  if (ctx.fieldValidation === 'Strict') throw errors.badRequest(`strict decoding error: ${messages.join(', ')}`);
+  const unknown = !r.schema ? [] : r.schemaIsAuthoritative ? pruneUnknownFields(r.schema, obj) : findUnknownFields(r.schema, obj);
+  if (ctx.fieldValidation === 'Ignore') return;
+  const messages = [...(ctx.duplicateFields ?? []).map((path) => `duplicate field "${path}"`), ...unknown.map((path) => `unknown field "${path}"`)];
+  if (messages.length === 0) return;
+  if (ctx.fieldValidation === 'Strict') {
+    const kind = obj.kind ?? r.definition.kind;
+    const version = (obj.apiVersion ?? '').split('/').pop();
+    throw errors.badRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: strict decoding error: ${messages.join(', ')}`);
+  }
   ctx.warnings.push(...messages);
 }
 

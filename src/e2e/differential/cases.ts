@@ -43,10 +43,7 @@ export const knownDifferences: Record<string, string> = {
   'delete: a Job without propagationPolicy orphans, with a warning': 'ours sends no Warning header for the orphaning default',
   'ownerReferences: two controllers and bad references are 422': 'ours reports each ownerReferences error twice; real once (with Go-syntax values)',
   'custom resource: validation errors are 422 with field paths': 'real adds .spec.replicas errors from the scale subresource and skips pattern after maxLength; ours not',
-  'custom resource: fieldValidation Strict, Warn and Ignore': 'strict error lacks the prefix "Widget in version \"v1\" cannot be handled as a Widget: "',
   'custom resource: negative replicas through /scale': 'real validates the custom resource (Widget.diff.example.com invalid); ours validates the Scale object',
-  'fieldValidation on a Deployment: Strict 400, Warn header, Ignore, duplicates': 'strict error lacks the prefix "Deployment in version \"v1\" cannot be handled as a Deployment: "',
-  'fieldValidation: duplicate fields in a JSON body': 'ours does not detect duplicate JSON fields (Strict accepts, Warn gives no warning)',
   'request options: unsupported fieldValidation and dryRun values': 'real: 422 Invalid CreateOptions with a cause; ours: 400 BadRequest',
   'pod: the whole object after defaulting and admission': 'ours lacks the ServiceAccount token volume/mount and the Go zero value resources: {} (and its f:resources managedFields entry)',
 };

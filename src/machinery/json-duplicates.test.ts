@@ -1,0 +1,18 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { duplicateFields } from './json-duplicates.js';
+
+test('duplicate keys are reported by path, in document order; arrays and escapes are walked', () => {
+  assert.deepEqual(duplicateFields('{"metadata":{"name":"x","name":"x"},"data":{"k":"1","k":"2"}}'), ['metadata.name', 'data.k']);
+  assert.deepEqual(duplicateFields('{"spec":{"containers":[{"name":"a"},{"name":"b","image":"i","name":"c"}]}}'), ['spec.containers[1].name']);
+  assert.deepEqual(duplicateFields(' { "a\\"b" : [1, 2.5e3, true, null, "x,}"] , "c" : { } , "a\\"b": {} } '), ['a"b']);
+  assert.deepEqual(duplicateFields('{"a":[],"b":[[1],[2]],"c":"}"}'), []);
+});
+
+test('malformed text ends the scan instead of looping', () => {
+  for (const bad of ['{"a":', '{"a":"x', '{"a":1,"a"', '[1,2', '{"metadata":)', '{"a":1,"a":2', '"', '{', ']']) {
+    assert.ok(Array.isArray(duplicateFields(bad)), bad);
+  }
+  assert.deepEqual(duplicateFields('{"a":1,"a":2'), ['a']);
+});
+
