@@ -7,6 +7,8 @@
 import type { KList, KObject } from '../api/meta.js';
 import type { ResourceType } from '../api/resource-type.js';
 import type { Client, DeleteOptions, ListOptions, PatchOptions, PatchType, WatchCallbacks, WatchHandle, WatchOptions, WriteOptions } from '../client/client.js';
+import { deepEqual } from '../machinery/deep-equal.js';
+import { StatusError } from '../machinery/errors.js';
 
 export type WriteVerb = 'create' | 'update' | 'updateStatus' | 'patch' | 'delete' | 'createSubresource';
 
@@ -83,5 +85,50 @@ export class RecordingClient implements Client {
 
   createSubresource(type: ResourceType, namespace: string | undefined, name: string, subresource: string, body: unknown): Promise<unknown> {
     return this.write({ verb: 'createSubresource', type, namespace, name }, () => this.inner.createSubresource(type, namespace, name, subresource, body));
+  }
+}
+
+export interface Write {
+  verb: WriteVerb;
+  resource: string;
+  name: string;
+  /** The HTTP code of a failed write (-1 when it failed without a Status). */
+  code?: number;
+}
+
+/**
+ * Every write of the managers as an `around` hook records it, with the code it failed with. For
+ * `statusOf` (a workload's plural), status updates that repeat the status last stored are kept too.
+ */
+export class WriteLog {
+  readonly writes: Write[] = [];
+  /** Status updates of `statusOf` that sent exactly the status already stored. */
+  readonly repeatedStatus: string[] = [];
+  private stored: unknown;
+
+  constructor(private readonly statusOf?: string) {}
+
+  readonly around: Around = async (call, send) => {
+    const write: Write = { verb: call.verb, resource: call.type.resource, name: call.name };
+    this.writes.push(write);
+    const isStatus = call.verb === 'updateStatus' && call.type.resource === this.statusOf;
+    if (isStatus && deepEqual((call.object as { status?: unknown } | undefined)?.status, this.stored)) this.repeatedStatus.push(JSON.stringify(this.stored));
+    try {
+      const out = await send();
+      if (isStatus) this.stored = (out as { status?: unknown }).status;
+      return out;
+    } catch (e) {
+      write.code = e instanceof StatusError ? e.code : -1;
+      throw e;
+    }
+  };
+
+  /** Successful writes since index `from` with this verb on this resource. */
+  succeeded(from: number, verb: WriteVerb, resource: string): Write[] {
+    return this.writes.slice(from).filter((x) => x.verb === verb && x.resource === resource && x.code === undefined);
+  }
+
+  conflicts(resource: string): number {
+    return this.writes.filter((x) => x.resource === resource && x.code === 409).length;
   }
 }

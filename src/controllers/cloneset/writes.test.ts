@@ -8,14 +8,11 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KObject } from '../../api/meta.js';
 import { Events, Pods } from '../../api/resource-type.js';
-import { StatusError } from '../../machinery/errors.js';
-import type { WriteCall } from '../../testing/recording-client.js';
+import { WriteLog, type WriteVerb } from '../../testing/recording-client.js';
 import { eventually, startWorkloadEnv, type WorkloadEnv } from '../../testing/workload-env.js';
 import { setupPodReadinessController } from '../podreadiness/index.js';
 import { CloneSets, setupCloneSetController } from './index.js';
 import type { CloneSet, Pod } from './pods.js';
-
-interface Write { verb: WriteCall['verb']; resource: string; name: string; code?: number }
 
 const name = 'w';
 const replicas = 4;
@@ -32,20 +29,11 @@ const cloneSet = (image: string) => ({
 
 describe('CloneSet writes', () => {
   let w: WorkloadEnv;
-  const writes: Write[] = [];
+  const log = new WriteLog();
   before(async () => {
     w = await startWorkloadEnv({
       controllers: (m) => { setupCloneSetController(m); setupPodReadinessController(m); },
-      around: async (call, send) => {
-        const write: Write = { verb: call.verb, resource: call.type.resource, name: call.name };
-        writes.push(write);
-        try {
-          return await send();
-        } catch (e) {
-          write.code = e instanceof StatusError ? e.code : -1;
-          throw e;
-        }
-      },
+      around: log.around,
     });
   });
   after(() => w.stop());
@@ -59,14 +47,14 @@ describe('CloneSet writes', () => {
       .filter((p) => !p.metadata.deletionTimestamp && p.spec.containers[0]!.image === image);
     return done && pods.length === replicas ? { cs, pods } : undefined;
   }, 60_000);
-  const ok = (from: number, verb: Write['verb'], resource: string) => writes.slice(from).filter((x) => x.verb === verb && x.resource === resource && x.code === undefined);
+  const ok = (from: number, verb: WriteVerb, resource: string) => log.succeeded(from, verb, resource);
 
   test('an in-place update costs 2 status updates and 1 update per pod; the move back to Normal rides on the second', async () => {
     await w.client.create(CloneSets, cloneSet('nginx:1.25-alpine'));
     const { pods: before } = await settled('nginx:1.25-alpine');
     const uids = new Map(before.map((p) => [p.metadata.name, p.metadata.uid]));
 
-    const start = writes.length;
+    const start = log.writes.length;
     await w.client.patch(CloneSets, 'default', name, 'json', [{ op: 'replace', path: '/spec/template/spec/containers/0/image', value: 'nginx:1.26-alpine' }]);
     const { cs, pods } = await settled('nginx:1.26-alpine');
     assert.deepEqual(new Map(pods.map((p) => [p.metadata.name, p.metadata.uid])), uids, 'same pods, updated in place');

@@ -9,14 +9,11 @@ import assert from 'node:assert/strict';
 import { AdvancedDaemonSets } from '../../api/kruise/resource-types.js';
 import { Pods } from '../../api/resource-type.js';
 import { deepEqual } from '../../machinery/deep-equal.js';
-import { StatusError } from '../../machinery/errors.js';
-import type { WriteCall } from '../../testing/recording-client.js';
+import { WriteLog, type WriteVerb } from '../../testing/recording-client.js';
 import { eventually, startWorkloadEnv, type WorkloadEnv } from '../../testing/workload-env.js';
 import { setupPodReadinessController } from '../podreadiness/index.js';
 import { setupAdvancedDaemonSetController } from './index.js';
 import type { DaemonSet, Pod } from './types.js';
-
-interface Write { verb: WriteCall['verb']; resource: string; name: string; code?: number }
 
 const nodes = 4;
 const condition = (pod: Pod, type: string) => pod.status?.conditions?.find((c) => c.type === type);
@@ -32,27 +29,12 @@ const daemonSet = (image: string): DaemonSet => ({
 
 describe('Advanced DaemonSet writes', () => {
   let w: WorkloadEnv;
-  const writes: Write[] = [];
-  const repeated: string[] = [];
-  let stored: unknown;
+  const log = new WriteLog('daemonsets');
   before(async () => {
     w = await startWorkloadEnv({
       nodes,
       controllers: (m) => { setupAdvancedDaemonSetController(m); setupPodReadinessController(m); },
-      around: async (call, send) => {
-        const write: Write = { verb: call.verb, resource: call.type.resource, name: call.name };
-        writes.push(write);
-        const isDsStatus = call.verb === 'updateStatus' && call.type.resource === 'daemonsets';
-        if (isDsStatus && deepEqual(call.object?.status, stored)) repeated.push(JSON.stringify(stored));
-        try {
-          const out = await send();
-          if (isDsStatus) stored = (out as DaemonSet).status;
-          return out;
-        } catch (e) {
-          write.code = e instanceof StatusError ? e.code : -1;
-          throw e;
-        }
-      },
+      around: log.around,
     });
   });
   after(() => w.stop());
@@ -64,15 +46,15 @@ describe('Advanced DaemonSet writes', () => {
     const pods = (await w.client.list<Pod>(Pods, { namespace: 'default' })).items.filter((p) => !p.metadata.deletionTimestamp);
     return done && pods.length === nodes && pods.every((p) => p.spec.containers[0]!.image === image) ? pods : undefined;
   }, 60_000);
-  const ok = (from: number, verb: Write['verb'], resource: string) => writes.slice(from).filter((x) => x.verb === verb && x.resource === resource && x.code === undefined);
-  const statusConflicts = () => writes.filter((x) => x.resource === 'daemonsets' && x.code === 409).length;
+  const ok = (from: number, verb: WriteVerb, resource: string) => log.succeeded(from, verb, resource);
+  const statusConflicts = () => log.conflicts('daemonsets');
 
   test('a new pod gets InPlaceUpdateReady by one patch; an in-place update costs 2 status updates and 1 update per pod', async () => {
     await w.client.create(AdvancedDaemonSets, daemonSet('nginx:1.25-alpine'));
     const first = await settled('nginx:1.25-alpine');
     assert.deepEqual(ok(0, 'patch', 'pods').map((x) => x.name).sort(), first.map((p) => p.metadata.name).sort(), 'one status patch per new pod');
 
-    const start = writes.length;
+    const start = log.writes.length;
     await w.client.patch(AdvancedDaemonSets, 'default', 'agent', 'json', [{ op: 'replace', path: '/spec/template/spec/containers/0/image', value: 'nginx:1.26-alpine' }]);
     const pods = await settled('nginx:1.26-alpine');
     assert.deepEqual(pods.map((p) => p.metadata.uid).sort(), first.map((p) => p.metadata.uid).sort(), 'same pods');
@@ -81,6 +63,6 @@ describe('Advanced DaemonSet writes', () => {
     assert.equal(ok(start, 'updateStatus', 'pods').length, 2 * nodes, 'InPlaceUpdateReady False, then True');
     // the test's own spec patch may race one status write made from this controller's newer copy
     assert.ok(statusConflicts() <= 1, `${statusConflicts()} status writes lost to a conflict`);
-    assert.deepEqual(repeated, [], 'no status write repeats the stored status');
+    assert.deepEqual(log.repeatedStatus, [], 'no status write repeats the stored status');
   });
 });

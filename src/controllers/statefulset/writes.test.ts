@@ -11,14 +11,11 @@ import { AdvancedStatefulSets } from '../../api/kruise/resource-types.js';
 import type { KObject } from '../../api/meta.js';
 import { Events, Pods } from '../../api/resource-type.js';
 import { deepEqual } from '../../machinery/deep-equal.js';
-import { StatusError } from '../../machinery/errors.js';
-import type { WriteCall } from '../../testing/recording-client.js';
+import { WriteLog, type WriteVerb } from '../../testing/recording-client.js';
 import { eventually, startWorkloadEnv, type WorkloadEnv } from '../../testing/workload-env.js';
 import { setupPodReadinessController } from '../podreadiness/index.js';
 import { setupAdvancedStatefulSetController } from './index.js';
 import type { Pod, StatefulSet } from './types.js';
-
-interface Write { verb: WriteCall['verb']; resource: string; name: string; code?: number }
 
 const name = 'w';
 const replicas = 6;
@@ -40,26 +37,11 @@ function setOf(image: string): StatefulSet {
 
 describe('Advanced StatefulSet writes', () => {
   let w: WorkloadEnv;
-  const writes: Write[] = [];
-  const repeated: string[] = [];
-  let stored: unknown;
+  const log = new WriteLog('statefulsets');
   before(async () => {
     w = await startWorkloadEnv({
       controllers: (m) => { setupAdvancedStatefulSetController(m); setupPodReadinessController(m); },
-      around: async (call, send) => {
-        const write: Write = { verb: call.verb, resource: call.type.resource, name: call.name };
-        writes.push(write);
-        const isSetStatus = call.verb === 'updateStatus' && call.type.resource === 'statefulsets';
-        if (isSetStatus && deepEqual(call.object?.status, stored)) repeated.push(JSON.stringify(stored));
-        try {
-          const out = await send();
-          if (isSetStatus) stored = (out as StatefulSet).status;
-          return out;
-        } catch (e) {
-          write.code = e instanceof StatusError ? e.code : -1;
-          throw e;
-        }
-      },
+      around: log.around,
     });
   });
   after(() => w.stop());
@@ -72,8 +54,8 @@ describe('Advanced StatefulSet writes', () => {
     const pods = (await w.client.list<Pod>(Pods, { namespace: 'default' })).items.filter((p) => p.spec.containers[0]!.image === image);
     return done && pods.length === replicas ? pods : undefined;
   }, 60_000);
-  const ok = (from: number, verb: Write['verb'], resource: string) => writes.slice(from).filter((x) => x.verb === verb && x.resource === resource && x.code === undefined);
-  const setConflicts = () => writes.filter((x) => x.resource === 'statefulsets' && x.code === 409).length;
+  const ok = (from: number, verb: WriteVerb, resource: string) => log.succeeded(from, verb, resource);
+  const setConflicts = () => log.conflicts('statefulsets');
 
   test('a new pod gets InPlaceUpdateReady by one patch; an in-place update costs 2 status updates and 1 update per pod', async () => {
     await w.client.create(AdvancedStatefulSets, setOf('nginx:1.25-alpine'));
@@ -81,7 +63,7 @@ describe('Advanced StatefulSet writes', () => {
     const patched = ok(0, 'patch', 'pods').map((x) => x.name).sort();
     assert.deepEqual(patched, Array.from({ length: replicas }, (_, i) => `${name}-${i}`), 'one status patch per new pod');
 
-    const start = writes.length;
+    const start = log.writes.length;
     await w.client.patch(AdvancedStatefulSets, 'default', name, 'json', [{ op: 'replace', path: '/spec/template/spec/containers/0/image', value: 'nginx:1.26-alpine' }]);
     const pods = await settled('nginx:1.26-alpine');
     for (const pod of pods) {
@@ -98,6 +80,6 @@ describe('Advanced StatefulSet writes', () => {
     });
     // the test's own spec patch may race one status write made from this controller's newer copy
     assert.ok(setConflicts() <= 1, `${setConflicts()} status writes lost to a conflict`);
-    assert.deepEqual(repeated, [], 'no status write repeats the stored status');
+    assert.deepEqual(log.repeatedStatus, [], 'no status write repeats the stored status');
   });
 });
