@@ -5,6 +5,9 @@
  * the resourceVersion the previous write already replaced (a sure 409).
  */
 import type { KObject } from '../api/meta.js';
+import type { ResourceType } from '../api/resource-type.js';
+import type { Client } from '../client/client.js';
+import { isConflict, isNotFound } from '../machinery/errors.js';
 
 /** a is newer than b; resourceVersions that are not decimal counters are never judged newer. */
 function newer(a: string | undefined, b: string | undefined): boolean {
@@ -37,5 +40,23 @@ export class NewestCopies<T extends KObject> {
 
   forget(namespace: string | undefined, name: string): void {
     this.written.delete(`${namespace ?? ''}/${name}`);
+  }
+
+  /**
+   * Writes `status` over the newest copy of `cached` through the status subresource when `changed`
+   * says it differs from that copy's, and remembers what the server returned. A conflict is not
+   * retried: the object changed, and its event brings a pass that computes status afresh; an
+   * object that is gone is left alone. False after a conflict (the caller requeues).
+   */
+  async writeStatus<S>(client: Client, type: ResourceType, cached: T, status: S, changed: (old: S | undefined, next: S) => boolean): Promise<boolean> {
+    const base = this.newest(cached);
+    if (!changed((base as { status?: S }).status, status)) return true;
+    try {
+      this.note(await client.updateStatus<T>(type, { ...base, status }));
+    } catch (e) {
+      if (isConflict(e)) return false;
+      if (!isNotFound(e)) throw e;
+    }
+    return true;
   }
 }

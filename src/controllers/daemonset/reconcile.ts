@@ -27,9 +27,8 @@ import type { PassContext } from './pass.js';
 import { syncNodes } from './pod-control.js';
 import { refreshUpdateStates } from './refresh.js';
 import { rollingUpdate } from './rollout.js';
-import { computeStatus, nextAvailableMs } from './status.js';
-import { podKey, type DaemonSet, type Node, type Pod } from './types.js';
-import { writeStatus } from './write-status.js';
+import { computeStatus, nextAvailableMs, statusChanged } from './status.js';
+import { AdvancedDaemonSets, podKey, type DaemonSet, type Node, type Pod } from './types.js';
 
 export interface DaemonSetReconcilerDeps {
   client: Client;
@@ -110,7 +109,7 @@ export class AdvancedDaemonSetReconciler {
   /** Writes the status when it changed; returns a requeue delay when the write lost a race. */
   private async updateStatus(c: PassContext, view: ClusterView, history: DaemonSetHistory, fullPass: boolean): Promise<number | undefined> {
     const status = computeStatus(c.ds, view, { hash: history.hash, collisionCount: history.collisionCount, now: c.now, fullPass });
-    return (await writeStatus(c.client, this.written, c.ds, status)) ? undefined : statusConflictRequeueMs;
+    return (await this.written.writeStatus(c.client, AdvancedDaemonSets, c.ds, status, statusChanged)) ? undefined : statusConflictRequeueMs;
   }
 }
 

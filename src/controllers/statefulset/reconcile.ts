@@ -7,7 +7,6 @@
  * cache lags), over that copy, and a conflict requeues instead of re-reading and retrying.
  */
 import { deleteRevisions, revisionsToTrim, syncRevisions, type ControllerRevision } from '../../control/revision/index.js';
-import { isConflict, isNotFound } from '../../machinery/errors.js';
 import { selectorFromLabelSelector, type LabelSelector, type MetaLabelSelector } from '../../machinery/labels.js';
 import { requestKey, type Request } from '../../runtime/handlers.js';
 import { IndexNames } from '../../runtime/indexers.js';
@@ -26,7 +25,7 @@ import { processReplicas } from './replicas.js';
 import { rollingUpdate } from './rolling-update.js';
 import { fillMissing, splitPods } from './slots.js';
 import { calculateStatus, statusChanged } from './status.js';
-import { StatefulSets, type Pod, type StatefulSet, type StatefulSetStatus } from './types.js';
+import { StatefulSets, type Pod, type StatefulSet } from './types.js';
 
 const lifecycleOf = (pod: Pod) => pod.metadata.labels?.[LifecycleStateLabel];
 
@@ -83,7 +82,7 @@ export class StatefulSetReconciler {
     if (this.d.gate('StatefulSetAutoResizePVCGate')) {
       status.volumeClaims = volumeClaimsStatus(set, c.slots, (name) => this.d.claims.get(set.metadata.namespace, name));
     }
-    const written = await this.writeStatus(set, status);
+    const written = await this.written.writeStatus(this.d.client, StatefulSets, set, status, statusChanged);
     const current = revisions.find((r) => r.metadata.name === status.currentRevision) ?? c.current;
     const live = [...c.slots, ...c.condemned].map((p) => (p ? podRevision(p) : undefined));
     await deleteRevisions(this.d.client, revisionsToTrim(revisions, live, current, c.update, set.spec.revisionHistoryLimit ?? 10));
@@ -127,22 +126,5 @@ export class StatefulSetReconciler {
     } catch (e) {
       throw new TerminalError(`invalid selector of StatefulSet ${set.metadata.namespace}/${set.metadata.name}`, { cause: e });
     }
-  }
-
-  /**
-   * Writes `status` when it differs from the newest copy of the set (the cache, or this controller's
-   * last write when the cache has not caught up), over that copy. A conflict is not retried: the
-   * set changed, and its event brings a pass that computes status afresh. False after a conflict.
-   */
-  private async writeStatus(set: StatefulSet, status: StatefulSetStatus): Promise<boolean> {
-    const base = this.written.newest(set);
-    if (!statusChanged(base.status, status)) return true;
-    try {
-      this.written.note(await this.d.client.updateStatus(StatefulSets, { ...base, status }));
-    } catch (e) {
-      if (isConflict(e)) return false;
-      if (!isNotFound(e)) throw e;
-    }
-    return true;
   }
 }
