@@ -3,9 +3,10 @@
  * from the cached pods without GETs. Flipping InPlaceUpdateReady back to True after an in-place
  * update is the updater's status update of the observed version (upstream #2274); a pod that lacks
  * the condition (a new pod: no update has started on it) gets it by the updater's
- * markReadyIfMissing, a strategic-merge patch the scheduler's and kubelet's writes cannot conflict. A conflict or a pod already gone is not an
- * error of the pass: the cache is behind and the pod's next event brings the pass back. Every
- * write is recorded as a resourceVersion expectation, so no later pass judges the stale copy.
+ * markReadyIfMissing, a strategic-merge patch the scheduler's and kubelet's writes cannot conflict.
+ * A conflict or a pod already gone is not an error of the pass: the cache is behind and the pod's
+ * next event brings the pass back. Every write is recorded as a resourceVersion expectation, so no
+ * later pass judges the stale copy.
  */
 import { InPlaceUpdateReadyCondition } from '../../api/kruise/workloads/labels.js';
 import { planRefresh, podCondition, type InPlaceUpdater } from '../../control/inplaceupdate/index.js';
@@ -33,9 +34,7 @@ async function refreshOne(c: PassContext, updater: InPlaceUpdater, pod: Pod): Pr
   }
   const r = await updater.refresh(pod);
   if (r.error) throw r.error;
-  // The write's resourceVersion is not returned: wait for any copy newer than the one judged.
-  const rv = pod.metadata.resourceVersion ?? '';
-  if (/^\d+$/.test(rv)) c.podUpdates.expectUpdated(podKey(pod), { metadata: { resourceVersion: String(BigInt(rv) + 1n) } });
+  if (r.newResourceVersion) c.podUpdates.expectUpdated(podKey(pod), { metadata: { resourceVersion: r.newResourceVersion } });
   return r.requeueAfterMs;
 }
 
