@@ -12,7 +12,9 @@ export function duplicateFields(text: string): string[] {
     i++; // opening quote
     while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
     i++;
-    return JSON.parse(text.slice(start, i)) as string;
+    const raw = text.slice(start, i);
+    // every write's body is scanned: decode only keys that carry escapes
+    return raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1);
   };
   const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
   const value = (path: string): void => {
