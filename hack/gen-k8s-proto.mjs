@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes src/controlplane/apiserver/protobuf/k8s-proto.gen.json, the field tables the protobuf request
+// Writes src/apiserver/http/protobuf/k8s-proto.gen.json, the field tables the protobuf request
 // decoder walks. Wire facts (field numbers, types, repeated, maps) come from the generated.proto files of
 // k8s.io/api and k8s.io/apimachinery; JSON facts (json name, inline embedding, pointer or omitempty, so a
 // zero value is kept or dropped exactly as encoding/json would) come from the Go struct tags in the same
@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 
 const VERSION = 'v0.32.10';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const OUT = path.join(ROOT, 'src/controlplane/apiserver/protobuf/k8s-proto.gen.json');
+const OUT = path.join(ROOT, 'src/apiserver/http/protobuf/k8s-proto.gen.json');
 
 /** k8s.io/api package directory -> API group ('' is the core group). */
 const API_GROUPS = {

@@ -15,7 +15,8 @@ const allowed = {
   controllers: ['api', 'machinery', 'client', 'runtime', 'control', 'controllers'],
   webhooks: ['api', 'machinery', 'client', 'runtime', 'control', 'webhooks'],
   daemon: ['api', 'machinery', 'client', 'runtime', 'daemon'],
-  controlplane: ['api', 'machinery', 'client', 'runtime', 'daemon', 'controlplane'],
+  apiserver: ['api', 'machinery', 'client', 'runtime', 'apiserver'],
+  cluster: ['api', 'machinery', 'client', 'runtime', 'daemon', 'cluster'],
   install: ['api', 'machinery', 'client', 'install'],
 };
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { MutatingWebhookConfigurations, ValidatingWebhookConfigurations } from '../api/resource-type.js';
 import { mutatingConfigurationName, validatingConfigurationName, webhookSecretName, webhookServiceName } from '../api/kruise/webhook-inventory.js';
 import { createInProcessClient } from '../client/index.js';
-import { promRegistry } from '../controlplane/apiserver/metrics.js';
+import { promRegistry } from '../apiserver/http/metrics.js';
 import { kruiseFeatureGates, tryItOutGates } from '../features/kruise.js';
 import { installKruise } from '../install/install.js';
 import { startTestControlPlane } from '../testing/control-plane.js';

@@ -5,9 +5,9 @@
 import { startTestControlPlane } from '../testing/control-plane.js';
 import { createInProcessClient } from '../client/index.js';
 import { Deployments, Pods } from '../api/resource-type.js';
-import { createSimulatedNodes } from '../controlplane/kubelet/index.js';
-import { createScheduler } from '../controlplane/scheduler/index.js';
-import { startCluster } from '../controlplane/cluster.js';
+import { createSimulatedNodes } from '../cluster/kubelet/index.js';
+import { createScheduler } from '../cluster/scheduler/index.js';
+import { startCluster } from '../cluster/cluster.js';
 import { writeResults } from './stats.js';
 
 const rssMiB = () => Math.round(process.memoryUsage().rss / 1048576);

@@ -8,11 +8,11 @@
  */
 import type { Client } from '../client/client.js';
 import { createInProcessClient } from '../client/index.js';
-import { setupCoreControllers } from '../controlplane/controllers/index.js';
-import { createSimulatedNodes } from '../controlplane/kubelet/index.js';
-import { createScheduler } from '../controlplane/scheduler/index.js';
-import { promRegistry } from '../controlplane/apiserver/metrics.js';
-import type { Store } from '../controlplane/storage/store.js';
+import { setupCoreControllers } from '../cluster/controllers/index.js';
+import { createSimulatedNodes } from '../cluster/kubelet/index.js';
+import { createScheduler } from '../cluster/scheduler/index.js';
+import { promRegistry } from '../apiserver/http/metrics.js';
+import type { Store } from '../apiserver/storage/store.js';
 import { installKruise } from '../install/install.js';
 import { Manager } from '../runtime/manager.js';
 import { startTestControlPlane } from '../testing/control-plane.js';

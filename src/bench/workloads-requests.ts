@@ -4,8 +4,8 @@
  * update, patch, delete or deletecollection, whatever the response code; failed writes (conflicts,
  * webhook denials) are also counted apart.
  */
-import type { ApiHandler } from '../controlplane/apiserver/handler.js';
-import { parseRequestInfo } from '../controlplane/apiserver/request-info.js';
+import type { ApiHandler } from '../apiserver/http/handler.js';
+import { parseRequestInfo } from '../apiserver/http/request-info.js';
 
 const writeVerbs = new Set(['create', 'update', 'patch', 'delete', 'deletecollection']);
 

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KObject } from '../api/meta.js';
-import { createFileStore } from '../controlplane/storage/file-store.js';
+import { createFileStore } from '../apiserver/storage/file-store.js';
 import { isReady } from './workloads-pods.js';
 import { diffRequests, type RequestTable } from './workloads-requests.js';
 import { StageRecorder } from './workloads-stages.js';

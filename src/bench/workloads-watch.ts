@@ -6,7 +6,7 @@
  * performance.now() of the event that made the milestone hold.
  */
 import type { KObject } from '../api/meta.js';
-import type { Store, WatchHandle } from '../controlplane/storage/store.js';
+import type { Store, WatchHandle } from '../apiserver/storage/store.js';
 
 export interface Condition {
   /** Does this object count towards the milestone. */

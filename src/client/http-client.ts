@@ -75,7 +75,7 @@ class HttpTransport implements Transport {
       const r = await this.open(req);
       return await new Promise<WireResponse>((resolve, reject) => {
         r.setTimeout(this.timeoutMs, () => r.destroy(new Error(`no response within ${this.timeoutMs} ms`)));
-        r.on('response', (res) => readAll(res).then(resolve, reject));
+        r.on('response', (res) => void readAll(res).then(resolve, reject));
         r.on('error', reject);
         r.end(req.body);
       });

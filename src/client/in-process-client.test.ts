@@ -5,8 +5,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConfigMaps, Deployments, Nodes } from '../api/resource-type.js';
-import type { ApiHandler } from '../controlplane/apiserver/handler.js';
-import type * as server from '../controlplane/apiserver/types.js';
+import type { ApiHandler } from '../apiserver/http/handler.js';
+import type * as server from '../apiserver/http/types.js';
 import { startTestControlPlane, type TestControlPlane } from '../testing/control-plane.js';
 import { createInProcessClient } from './in-process-client.js';
 import type { ApiRequest, ApiResponse, RequestHandler } from './request-handler.js';

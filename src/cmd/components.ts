@@ -1,7 +1,7 @@
 /** `kruise scheduler` and `kruise nodes`: cluster components run out of process against any API server. */
 import { createHttpClient } from '../client/index.js';
-import { createScheduler } from '../controlplane/scheduler/index.js';
-import { createSimulatedNodes } from '../controlplane/kubelet/index.js';
+import { createScheduler } from '../cluster/scheduler/index.js';
+import { createSimulatedNodes } from '../cluster/kubelet/index.js';
 
 function stopOnSignal(stop: () => Promise<void>): void {
   const handler = () => void stop().then(() => process.exit(0));

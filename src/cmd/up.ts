@@ -1,10 +1,10 @@
 /** `kruise up`: the embedded control plane in the foreground, with a kubeconfig for kubectl. */
 import path from 'node:path';
-import { startControlPlane } from '../controlplane/control-plane.js';
-import { buildKubeconfig, writeKubeconfig } from '../controlplane/auth/kubeconfig.js';
+import { startControlPlane } from '../apiserver/server.js';
+import { buildKubeconfig, writeKubeconfig } from '../apiserver/auth/kubeconfig.js';
 import { createInProcessClient } from '../client/index.js';
 import { installKruise } from '../install/install.js';
-import { startCluster, type Cluster } from '../controlplane/cluster.js';
+import { startCluster, type Cluster } from '../cluster/cluster.js';
 import { kruiseFeatureGates, tryItOutGates } from '../features/kruise.js';
 import { setLogLevel } from '../machinery/log.js';
 import { Manager } from '../runtime/manager.js';

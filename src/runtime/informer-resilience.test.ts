@@ -14,9 +14,9 @@ import { ConfigMaps } from '../api/resource-type.js';
 import type { Client } from '../client/client.js';
 import { createHttpClient } from '../client/http-client.js';
 import { setRootLogger } from '../machinery/log.js';
-import { createFileStore } from '../controlplane/storage/file-store.js';
+import { createFileStore } from '../apiserver/storage/file-store.js';
 import { startTestControlPlane, type TestControlPlane } from '../testing/control-plane.js';
-import { promRegistry } from '../controlplane/apiserver/metrics.js';
+import { promRegistry } from '../apiserver/http/metrics.js';
 import { Informer } from './informer.js';
 import { withWatchFaults } from './watch-faults.js';
 

@@ -2,8 +2,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startControlPlane, type ControlPlane, type ControlPlaneOptions } from '../controlplane/control-plane.js';
-import { buildKubeconfig, writeKubeconfig } from '../controlplane/auth/kubeconfig.js';
+import { startControlPlane, type ControlPlane, type ControlPlaneOptions } from '../apiserver/server.js';
+import { buildKubeconfig, writeKubeconfig } from '../apiserver/auth/kubeconfig.js';
 import { kubectlFor } from './kubectl.js';
 
 export interface TestControlPlane {

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { Client } from '../client/client.js';
 import { createInProcessClient } from '../client/index.js';
-import type { ControlPlane } from '../controlplane/control-plane.js';
+import type { ControlPlane } from '../apiserver/server.js';
 import { kruiseFeatureGates } from '../features/kruise.js';
 import { installKruise } from '../install/install.js';
 import { webhookSecretName, webhookServiceName } from '../api/kruise/webhook-inventory.js';

@@ -35,7 +35,7 @@ export function startUp(args: string[], timeoutMs = 20_000): Promise<UpProcess> 
 }
 
 export interface ApiClient {
-  request(method: string, urlPath: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; text: string }>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test responses are arbitrary JSON
+  request(method: string, urlPath: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; text: string }>;  
 }
 
 /** A raw HTTPS client authenticated by the kubeconfig's token, for tests that need exact bytes. */

@@ -6,7 +6,7 @@
  */
 import { pino } from 'pino';
 import type { Client } from '../client/client.js';
-import { startCluster, type Cluster } from '../controlplane/cluster.js';
+import { startCluster, type Cluster } from '../cluster/cluster.js';
 import { setRootLogger } from '../machinery/log.js';
 import { Manager } from '../runtime/manager.js';
 import { startKruiseTestEnv, type KruiseTestEnv, type KruiseTestEnvOptions } from './kruise-env.js';

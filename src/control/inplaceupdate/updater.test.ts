@@ -4,7 +4,7 @@ import type { KObject } from '../../api/meta.js';
 import { Namespaces, Pods } from '../../api/resource-type.js';
 import type { Client } from '../../client/client.js';
 import { createInProcessClient } from '../../client/in-process-client.js';
-import { createSimulatedNodes, type SimulatedNodes } from '../../controlplane/kubelet/index.js';
+import { createSimulatedNodes, type SimulatedNodes } from '../../cluster/kubelet/index.js';
 import { startTestControlPlane, type TestControlPlane } from '../../testing/control-plane.js';
 import { isPodUpdateCompleted } from './completion.js';
 import { markInPlaceUpdateStarted, podCondition } from './conditions.js';

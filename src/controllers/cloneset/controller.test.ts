@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pino } from 'pino';
 import { Pods } from '../../api/resource-type.js';
-import { startCluster, type Cluster } from '../../controlplane/cluster.js';
+import { startCluster, type Cluster } from '../../cluster/cluster.js';
 import { setRootLogger } from '../../machinery/log.js';
 import { Manager } from '../../runtime/manager.js';
 import { startKruiseTestEnv, type KruiseTestEnv } from '../../testing/kruise-env.js';

@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import * as k8s from '@kubernetes/client-node';
 import { startTestControlPlane, type TestControlPlane } from '../../testing/control-plane.js';
-import { createFileStore } from '../../controlplane/storage/file-store.js';
+import { createFileStore } from '../../apiserver/storage/file-store.js';
 import { startTcpProxy } from '../../testing/tcp-proxy.js';
-import { promRegistry } from '../../controlplane/apiserver/metrics.js';
+import { promRegistry } from '../../apiserver/http/metrics.js';
 
 function clients(kubeconfigPath: string) {
   const kc = new k8s.KubeConfig();

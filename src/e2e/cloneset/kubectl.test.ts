@@ -13,7 +13,7 @@ import {
   type Pod,
 } from './fixtures.js';
 
-type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- kubectl output read as arbitrary JSON/YAML
+type Obj = Record<string, any>;  
 
 describe('CloneSet through kubectl 1.32', () => {
   let w: WorkloadEnv;

@@ -23,7 +23,7 @@ describe('kruise scheduler and kruise nodes against another API server', () => {
     const api = await apiClientFromKubeconfig(env.kubeconfig);
     const created = await api.request('POST', '/api/v1/namespaces/default/pods', { metadata: { name: 'hello' }, spec: { containers: [{ name: 'c', image: 'nginx:1.25' }] } });
     assert.equal(created.status, 201, created.text);
-    let pod: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- raw JSON
+    let pod: any;  
     for (let i = 0; i < 150; i++) {
       pod = (await api.request('GET', '/api/v1/namespaces/default/pods/hello')).body;
       if (pod.status?.phase === 'Running' && pod.status.conditions?.some((c: { type: string; status: string }) => c.type === 'Ready' && c.status === 'True')) break;

@@ -6,7 +6,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Nodes } from '../../api/resource-type.js';
-import { createSimulatedNodes, type SimulatedNodes } from '../../controlplane/kubelet/index.js';
+import { createSimulatedNodes, type SimulatedNodes } from '../../cluster/kubelet/index.js';
 import type { WorkloadEnv } from '../../testing/workload-env.js';
 import { AdvancedDaemonSets, ads, createNamespace, eventually, getAds, isPodReady, livePods, nodeOf, settled, startDaemonSetEnv } from './fixtures.js';
 

@@ -5,7 +5,7 @@
 import https from 'node:https';
 
 /** Response bodies and objects are arbitrary JSON that the cases pick apart field by field. */
-export type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- see above
+export type Json = any;  
 
 export interface ApiResponse {
   status: number;

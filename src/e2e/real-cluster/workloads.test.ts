@@ -17,7 +17,7 @@ import { startComponentProcess, startManagerProcess, type ManagerProcess } from 
 import { realControlPlaneAvailable, startRealControlPlane, type RealControlPlane } from '../../testing/real-control-plane.js';
 import { eventually } from '../../testing/workload-env.js';
 
-type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- objects read back as arbitrary JSON
+type Obj = Record<string, any>;  
 
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/kruise.js');
 const availability = realControlPlaneAvailable();

@@ -13,7 +13,7 @@ import { stringify } from 'yaml';
 import { startUp, type UpProcess } from '../../testing/process.js';
 import { kubectlFor } from '../../testing/kubectl.js';
 
-type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- manifests read back as arbitrary JSON
+type Obj = Record<string, any>;  
 
 const template = (app: string, extra: Obj = {}) => ({ metadata: { labels: { app } }, spec: { containers: [{ name: app, image: 'nginx:1.25-alpine' }], ...extra } });
 const cloneSet = (name: string, spec: Obj = {}, apiVersion = 'apps.kruise.io/v1beta1') => ({

@@ -16,7 +16,7 @@ import { installKruise } from '../../install/install.js';
 import { startTestControlPlane, type TestControlPlane } from '../../testing/control-plane.js';
 import { apiClientFromKubeconfig, startManagerProcess, type ApiClient, type ManagerProcess } from '../../testing/process.js';
 
-type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- manifests read back as arbitrary JSON
+type Obj = Record<string, any>;  
 
 const protectedMessage = 'forbidden by ResourcesProtectionDeletion for policy.kruise.io/delete-protection=Always';
 

@@ -16,7 +16,7 @@ import { stringify } from 'yaml';
 import { kubectlFor } from '../../testing/kubectl.js';
 import { realControlPlaneAvailable, startRealControlPlane, type RealControlPlane } from '../../testing/real-control-plane.js';
 
-type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- manifests read back as arbitrary JSON
+type Obj = Record<string, any>;  
 
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/kruise.js');
 const availability = realControlPlaneAvailable();

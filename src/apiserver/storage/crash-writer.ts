@@ -1,6 +1,6 @@
 /**
  * Helper for the kill -9 test in file-store.test.ts:
- *   node --import tsx src/controlplane/storage/crash-writer.ts DIR [snapshotEveryBytes]
+ *   node --import tsx src/apiserver/storage/crash-writer.ts DIR [snapshotEveryBytes]
  * Opens a file store in DIR and creates objects from 32 concurrent loops as fast as it can,
  * printing `<key> <rv>` for every acknowledged (durable) create, until it is killed.
  */

@@ -10,14 +10,14 @@ import { ResourceTable } from './registry/resource-table.js';
 import { Registry } from './registry/registry.js';
 import { systemContext } from './registry/context.js';
 import { builtinServedResources } from './builtin-served.js';
-import { ApiHandler } from './apiserver/handler.js';
-import { startHttpServer, type HttpServer } from './apiserver/http-server.js';
+import { ApiHandler } from './http/handler.js';
+import { startHttpServer, type HttpServer } from './http/http-server.js';
 import { createAuthenticator } from './auth/authn.js';
 import { loadOrCreatePki, type ServerPki } from './auth/pki.js';
 import { CrdController } from './system/crd-controller.js';
 import { NamespaceController } from './system/namespace-controller.js';
 import { GarbageCollector } from './system/garbage-collector.js';
-import { metrics } from './apiserver/metrics.js';
+import { metrics } from './http/metrics.js';
 import { createWebhookAdmission, createWebhookConverter, WebhookCaller } from './admission/index.js';
 
 export interface ControlPlaneOptions {

@@ -19,7 +19,7 @@ const crdSchema = {
   properties: { spec: { type: 'object', properties: { maxUnavailable: { 'x-kubernetes-int-or-string': true, anyOf: [{ type: 'integer' }, { type: 'string' }] }, raw: { type: 'array' } } } },
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- generated documents are walked as untyped JSON
+ 
 type J = any;
 
 const doc = openApiV2Document([

@@ -18,7 +18,7 @@ const cloneSetSchema = {
   properties: { spec: { type: 'object', properties: { replicas: { type: 'integer', description: 'desired replicas' } } } },
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- generated documents are walked as untyped JSON
+ 
 type J = any;
 type Doc = { paths: Record<string, Record<string, J>>; components: { schemas: Record<string, J> } };
 
