@@ -4,8 +4,7 @@
  * is a second view of the core/v1 events storage.
  */
 import type { KObject } from '../api/meta.js';
-import { builtinResources } from './registry/builtin/index.js';
-import { coreEventToEventsV1, eventsV1ToCoreEvent } from './registry/builtin/index.js';
+import { builtinResources, coreEventToEventsV1, eventsV1ToCoreEvent } from './registry/builtin/index.js';
 import { builtinPrinters } from './printers/index.js';
 import { builtinSchema } from './openapi/index.js';
 import { builtinPatchSchema } from '../machinery/patch/builtin-patch-meta.js';

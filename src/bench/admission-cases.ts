@@ -3,8 +3,7 @@
  * excluded by the pod webhooks' namespaceSelector), a CloneSet create (mcloneset + vcloneset, on the
  * storage version so no conversion) against a ConfigMap and against a plane with no webhooks.
  */
-import type { ResourceType } from '../api/resource-type.js';
-import { ConfigMaps, Namespaces, Pods } from '../api/resource-type.js';
+import { type ResourceType, ConfigMaps, Namespaces, Pods } from '../api/resource-type.js';
 import type { Client } from '../client/client.js';
 import type { Op } from './admission-measure.js';
 

@@ -4,10 +4,7 @@
  * of CRDs) is carried over from the live objects, so a re-install never undoes the manager's work.
  */
 import type { KObject } from '../api/meta.js';
-import type { ResourceType } from '../api/resource-type.js';
-import {
-  CustomResourceDefinitions, MutatingWebhookConfigurations, Namespaces, Secrets, ServiceAccounts, Services, ValidatingWebhookConfigurations,
-} from '../api/resource-type.js';
+import { type ResourceType, CustomResourceDefinitions, MutatingWebhookConfigurations, Namespaces, Secrets, ServiceAccounts, Services, ValidatingWebhookConfigurations } from '../api/resource-type.js';
 import { templateAnnotation } from '../api/kruise/webhook-inventory.js';
 import type { Client } from '../client/client.js';
 import { deepEqual } from '../machinery/deep-equal.js';

@@ -19,17 +19,9 @@ export interface LabelSelector {
   readonly requirements: readonly Requirement[];
 }
 
-export interface LabelSelectorRequirement {
-  key: string;
-  operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
-  values?: string[];
-}
-
-/** metav1.LabelSelector. */
-export interface MetaLabelSelector {
-  matchLabels?: Record<string, string>;
-  matchExpressions?: LabelSelectorRequirement[];
-}
+/** metav1.LabelSelector (api/core's LabelSelector; the name here is taken by the matcher). */
+export type { LabelSelector as MetaLabelSelector, LabelSelectorRequirement } from '../api/core/index.js';
+import type { LabelSelector as MetaLabelSelector } from '../api/core/index.js';
 
 class RequirementSelector implements LabelSelector {
   readonly requirements: readonly Requirement[];

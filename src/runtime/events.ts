@@ -14,6 +14,7 @@ import type { Client } from '../client/client.js';
 import { isNotFound } from '../machinery/errors.js';
 import { logger, type Logger } from '../machinery/log.js';
 import { realClock, type Clock } from './clock.js';
+import { rfc3339 } from '../machinery/time.js';
 
 export type EventType = 'Normal' | 'Warning';
 
@@ -141,7 +142,3 @@ export class EventRecorder {
   }
 }
 
-/** metav1.Time's wire format: RFC 3339 in UTC with whole seconds. */
-function rfc3339(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}

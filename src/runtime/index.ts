@@ -16,7 +16,6 @@ export { TerminalError, type ReconcileContext, type ReconcileFunc, type Reconcil
 export { Controller, type ControllerOptions } from './controller.js';
 export { EventRecorder, type EventRecorderOptions, type EventType } from './events.js';
 export { LeaderElector, type LeaderElectionOptions } from './leader-election.js';
-export { microTime, type Lease, type LeaseSpec } from './lease.js';
 export { RuntimeMetrics } from './metrics.js';
 export { Manager, type ManagerLeaderElection, type ManagerOptions } from './manager.js';
 export { withWatchFaults, type WatchFaults } from './watch-faults.js';

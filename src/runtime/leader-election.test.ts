@@ -12,9 +12,11 @@ import { createInProcessClient } from '../client/in-process-client.js';
 import { setRootLogger } from '../machinery/log.js';
 import { startTestControlPlane, type TestControlPlane } from '../testing/control-plane.js';
 import { forSelf } from './handlers.js';
-import { microTime, takeOver, type Lease } from './lease.js';
+import { takeOver } from './lease.js';
 import { LeaderElector } from './leader-election.js';
 import { Manager } from './manager.js';
+import { microTime } from '../machinery/time.js';
+import type { Lease } from '../api/core/index.js';
 
 setRootLogger(pino({ level: 'silent' }));
 

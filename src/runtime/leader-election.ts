@@ -13,7 +13,8 @@ import type { Client } from '../client/client.js';
 import { isAlreadyExists, isConflict, isNotFound } from '../machinery/errors.js';
 import { logger, type Logger } from '../machinery/log.js';
 import { realClock, sleep, withTimeout, type Clock } from './clock.js';
-import { newLease, released, takeOver, type Lease } from './lease.js';
+import { newLease, released, takeOver } from './lease.js';
+import type { Lease } from '../api/core/index.js';
 
 export interface LeaderElectionOptions {
   client: Client;

@@ -2,25 +2,9 @@
  * The coordination.k8s.io/v1 Lease record leader election reads and writes, and the pure step
  * "this candidate holds the lease as of now" (acquire or renew).
  */
-import type { KObject } from '../api/meta.js';
+import type { Lease } from '../api/core/index.js';
+import { microTime } from '../machinery/time.js';
 
-export interface LeaseSpec {
-  holderIdentity?: string;
-  leaseDurationSeconds?: number;
-  /** MicroTime: `2006-01-02T15:04:05.000000Z`. */
-  acquireTime?: string;
-  renewTime?: string;
-  leaseTransitions?: number;
-}
-
-export interface Lease extends KObject {
-  spec?: LeaseSpec;
-}
-
-/** metav1.MicroTime's wire format: RFC 3339 with exactly six fractional digits, in UTC. */
-export function microTime(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
-}
 
 /**
  * `lease` as held by `identity` at `now`: a renewal keeps acquireTime and the transition count; a

@@ -5,7 +5,7 @@
  */
 import { Pods } from '../api/resource-type.js';
 import type { Client } from '../client/client.js';
-import type { Pod } from '../control/inplaceupdate/index.js';
+import type { Pod } from '../api/core/index.js';
 
 export const isLive = (pod: Pod): boolean => !pod.metadata.deletionTimestamp;
 

@@ -8,8 +8,7 @@ import type { GroupVersionKind } from '../../api/admission.js';
 import { errors } from '../../machinery/errors.js';
 import type { Store } from '../storage/store.js';
 import type { Operation } from '../registry/context.js';
-import type { ResourceTable } from '../registry/resource-table.js';
-import { compareKubeVersions } from '../registry/resource-table.js';
+import { type ResourceTable, compareKubeVersions } from '../registry/resource-table.js';
 import type { ServedResource } from '../registry/served-resource.js';
 import type { RuleWithOperations, Webhook } from './webhook-config.js';
 

@@ -4,11 +4,10 @@
  * SelfSubjectReview (`kubectl auth whoami`).
  */
 import type { KObject } from '../../api/meta.js';
-import type { ServedResource } from '../registry/served-resource.js';
+import { type ServedResource, apiVersionOf } from '../registry/served-resource.js';
 import type { ResourceRequestInfo } from './request-info.js';
 import type { ApiRequest, ApiResponse } from './types.js';
 import { decodeObject } from './body.js';
-import { apiVersionOf } from '../registry/served-resource.js';
 
 export function reviewResponse(r: ServedResource, info: ResourceRequestInfo, req: ApiRequest): ApiResponse | undefined {
   const d = r.definition;

@@ -6,9 +6,8 @@
 import type { KObject, WatchEventType } from '../../api/meta.js';
 import { StatusError } from '../../machinery/errors.js';
 import type { Registry } from '../registry/registry.js';
-import type { ServedResource } from '../registry/served-resource.js';
+import { type ServedResource, apiVersionOf } from '../registry/served-resource.js';
 import type { WatchDelivery } from '../registry/watch.js';
-import { apiVersionOf } from '../registry/served-resource.js';
 import type { AcceptInfo, listOptions } from './query.js';
 import type { ApiResponse } from './types.js';
 import { tableOf } from './table.js';

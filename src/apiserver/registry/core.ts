@@ -1,8 +1,7 @@
 /** State shared by the registry's operations: the store, the served resources, admission and the clock. */
-import type { Store } from '../storage/store.js';
+import { type Store, StoreError } from '../storage/store.js';
 import type { ResourceTable } from './resource-table.js';
 import type { Admission } from './context.js';
-import { StoreError } from '../storage/store.js';
 import { errors, StatusError } from '../../machinery/errors.js';
 import type { ServedResource } from './served-resource.js';
 

@@ -5,8 +5,7 @@
 import type { KObject } from '../../api/meta.js';
 import { errors } from '../../machinery/errors.js';
 import { StoreError } from '../storage/store.js';
-import type { RegistryCore } from './core.js';
-import { storeErrorToStatus } from './core.js';
+import { type RegistryCore, storeErrorToStatus } from './core.js';
 import type { AdmissionAttributes, RequestContext } from './context.js';
 import { apiVersionOf, type ServedResource } from './served-resource.js';
 import { loadCurrent } from './update.js';

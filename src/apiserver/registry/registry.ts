@@ -1,8 +1,7 @@
 /** The registry facade: every verb on every served resource, independent of HTTP. */
 import type { KList, KObject } from '../../api/meta.js';
 import type { Store } from '../storage/store.js';
-import type { Admission, RequestContext } from './context.js';
-import { noAdmission } from './context.js';
+import { type Admission, type RequestContext, noAdmission } from './context.js';
 import type { RegistryCore } from './core.js';
 import type { ResourceTable } from './resource-table.js';
 import type { ServedResource } from './served-resource.js';

@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { KubeletAnnotations, KubeletLabels, type ContainerConfig, type PodSandboxConfig } from '../../daemon/cri/types.js';
-import type { ContainerSpec, Pod } from './pod-types.js';
 import { scriptAnnotations, type ContainerRole } from './simulate-annotations.js';
+import type { Container, Pod } from '../../api/core/index.js';
 
 export function sandboxConfig(pod: Pod, attempt = 0): PodSandboxConfig {
   const m = pod.metadata;
@@ -20,13 +20,13 @@ export function sandboxConfig(pod: Pod, attempt = 0): PodSandboxConfig {
 }
 
 /** The hash kubelet keeps in `io.kubernetes.container.hash`: of the whole container spec. */
-export function containerHash(container: ContainerSpec): string {
+export function containerHash(container: Container): string {
   return createHash('sha256').update(JSON.stringify(container)).digest('hex').slice(0, 8);
 }
 
 export interface ContainerConfigInput {
   pod: Pod;
-  container: ContainerSpec;
+  container: Container;
   role: ContainerRole;
   attempt: number;
   terminationDelayMs: number;
@@ -44,7 +44,7 @@ export function containerConfig({ pod, container, role, attempt, terminationDela
   if (container.lifecycle?.preStop) annotations[KubeletAnnotations.preStopHandler] = JSON.stringify(container.lifecycle.preStop);
   return {
     metadata: { name: container.name, attempt },
-    image: { image: container.image },
+    image: { image: container.image ?? '' },
     command: container.command as string[] | undefined,
     args: container.args as string[] | undefined,
     labels: {

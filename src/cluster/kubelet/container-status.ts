@@ -6,9 +6,9 @@
  */
 import { normalizeImage } from '../../daemon/cri/image-ref.js';
 import type { ContainerStatus as CriContainerStatus } from '../../daemon/cri/types.js';
-import type { ContainerState, ContainerStateWaiting, PodContainerStatus } from './pod-types.js';
-import { rfc3339 } from './pod-types.js';
 import { isExited, isRunning, restartAllowedAt, shouldRestart, type ContainerEntry, type PodView } from './pod-view.js';
+import { rfc3339 } from '../../machinery/time.js';
+import type { ContainerState, ContainerStateWaiting, ContainerStatus } from '../../api/core/index.js';
 
 const nsToTime = (ns: number): string | null => (ns > 0 ? rfc3339(Math.floor(ns / 1e6)) : null);
 
@@ -36,12 +36,12 @@ function waitingReason(view: PodView, entry: ContainerEntry, initDone: boolean):
   return { reason: role === 'main' && !initDone ? 'PodInitializing' : 'ContainerCreating' };
 }
 
-export function containerStatus(view: PodView, entry: ContainerEntry, initDone: boolean): PodContainerStatus {
+export function containerStatus(view: PodView, entry: ContainerEntry, initDone: boolean): ContainerStatus {
   const { spec, info, role } = entry;
   const { latest, previous } = info;
   const rt = view.runtimeName;
   if (!latest) {
-    return { name: spec.name, state: { waiting: waitingReason(view, entry, initDone) }, lastState: {}, ready: false, restartCount: 0, image: spec.image, imageID: '', started: false };
+    return { name: spec.name, state: { waiting: waitingReason(view, entry, initDone) }, lastState: {}, ready: false, restartCount: 0, image: spec.image ?? '', imageID: '', started: false };
   }
   const base = {
     name: spec.name, restartCount: latest.metadata.attempt, image: normalizeImage(latest.image.image),

@@ -13,7 +13,7 @@ import type { Logger } from '../../machinery/log.js';
 import type { Clock } from '../../runtime/clock.js';
 import { NodeLeaseKeeper } from './node-lease.js';
 import { nodeInternalIp, nodeLabels, nodeObject, nodeStatus, type NodeIdentity } from './node-object.js';
-import type { Node } from './pod-types.js';
+import type { Node } from '../../api/core/index.js';
 
 export interface NodeAgentOptions {
   client: Client;

@@ -6,8 +6,8 @@
 import { Leases } from '../../api/resource-type.js';
 import type { Client } from '../../client/client.js';
 import { isConflict, isNotFound, isAlreadyExists } from '../../machinery/errors.js';
-import { microTime, type Lease } from '../../runtime/lease.js';
-import type { Node } from './pod-types.js';
+import { microTime } from '../../machinery/time.js';
+import type { Lease, Node } from '../../api/core/index.js';
 
 export const nodeLeaseNamespace = 'kube-node-lease';
 

@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { intToIp, ipToInt } from '../../daemon/cri/ip-pool.js';
-import type { Node, NodeCondition } from './pod-types.js';
-import { rfc3339 } from './pod-types.js';
+import { rfc3339 } from '../../machinery/time.js';
+import type { Node, NodeCondition } from '../../api/core/index.js';
 
 export interface NodeCapacity {
   cpu: string;

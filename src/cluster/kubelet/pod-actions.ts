@@ -5,18 +5,18 @@
  * image changed (in-place update); stop everything once the pod is terminal or being deleted.
  */
 import { sameImage } from '../../daemon/cri/image-ref.js';
-import type { ContainerSpec } from './pod-types.js';
 import type { ContainerRole } from './simulate-annotations.js';
 import {
   exitedOk, initEntries, initFailed, isExited, isRunning, mainDone, mainEntries, restartAllowedAt, shouldRestart,
   type ContainerEntry, type PodView,
 } from './pod-view.js';
+import type { Container } from '../../api/core/index.js';
 
 export type PodAction =
   | { type: 'createSandbox' }
-  | { type: 'start'; container: ContainerSpec; role: ContainerRole; attempt: number }
+  | { type: 'start'; container: Container; role: ContainerRole; attempt: number }
   /** Stop the running attempt (timeout in seconds), then start `attempt` with the new spec. */
-  | { type: 'replace'; container: ContainerSpec; role: ContainerRole; attempt: number; containerId: string; timeoutSeconds: number }
+  | { type: 'replace'; container: Container; role: ContainerRole; attempt: number; containerId: string; timeoutSeconds: number }
   | { type: 'stop'; containerId: string; timeoutSeconds: number };
 
 export interface ActionPlan {
@@ -54,14 +54,14 @@ function ensureRunning(view: PodView, entry: ContainerEntry, plan: ActionPlan): 
   }
   const next = latest.metadata.attempt + 1;
   if (isRunning(latest)) {
-    if (role === 'init' || sameImage(latest.image.image, spec.image)) return 'running';
+    if (role === 'init' || sameImage(latest.image.image, spec.image ?? '')) return 'running';
     plan.actions.push({ type: 'replace', container: spec, role, attempt: next, containerId: latest.id, timeoutSeconds: gracePeriodSeconds(view) });
     return 'waiting';
   }
   if (!isExited(latest)) return 'waiting';
   if (exitedOk(latest) && role === 'init') return 'done';
   if (!shouldRestart(view.pod, role, latest.exitCode)) return 'done';
-  const at = sameImage(latest.image.image, spec.image) ? restartAllowedAt(view, latest) : 0;
+  const at = sameImage(latest.image.image, spec.image ?? '') ? restartAllowedAt(view, latest) : 0;
   if (view.now < at) {
     plan.wakeAt = Math.min(plan.wakeAt ?? Infinity, at);
     return 'waiting';

@@ -4,8 +4,8 @@
  * messages. Ready also requires every `spec.readinessGates` condition to be True. A condition keeps
  * its lastTransitionTime until its status flips.
  */
-import type { PodCondition, PodContainerStatus, PodPhase, Pod } from './pod-types.js';
-import { rfc3339 } from './pod-types.js';
+import { rfc3339 } from '../../machinery/time.js';
+import type { PodCondition, ContainerStatus, PodPhase, Pod } from '../../api/core/index.js';
 
 export const kubeletConditionTypes = ['PodReadyToStartContainers', 'Initialized', 'ContainersReady', 'Ready', 'PodScheduled'];
 
@@ -14,8 +14,8 @@ export interface ConditionInput {
   phase: PodPhase;
   now: number;
   sandboxReady: boolean;
-  initStatuses: PodContainerStatus[];
-  containerStatuses: PodContainerStatus[];
+  initStatuses: ContainerStatus[];
+  containerStatuses: ContainerStatus[];
   /** Regular init containers done and native sidecars started. */
   initialized: boolean;
 }

@@ -3,8 +3,8 @@
  * and every container has started once, Running while any runs or will restart, and a terminal
  * phase from exit codes when nothing will run again. A terminal phase already in the API is sticky.
  */
-import type { PodPhase } from './pod-types.js';
 import { exitedOk, initFailed, initialized, isExited, isRunning, mainEntries, type PodView } from './pod-view.js';
+import type { PodPhase } from '../../api/core/index.js';
 
 /** `terminated`: the pod is being deleted and all its containers have stopped. */
 export function podPhase(view: PodView, terminated = false): PodPhase {

@@ -8,10 +8,10 @@ import { parseImage } from '../../daemon/cri/image-ref.js';
 import type { ContainerEventType, ContainerStatus as CriContainerStatus } from '../../daemon/cri/types.js';
 import { containerConfig, sandboxConfig } from './container-config.js';
 import type { PodAction } from './pod-actions.js';
-import type { ContainerSpec, Pod } from './pod-types.js';
 import type { ContainerInfo } from './pod-view.js';
 import type { ContainerRole } from './simulate-annotations.js';
 import type { WorkerContext } from './worker-context.js';
+import type { Container, Pod } from '../../api/core/index.js';
 
 class PullError extends Error {}
 
@@ -79,7 +79,7 @@ export class PodRuntime {
       .finally(() => this.wake());
   }
 
-  private launch(container: ContainerSpec, role: ContainerRole, attempt: number, replace?: { containerId: string; timeoutSeconds: number }): void {
+  private launch(container: Container, role: ContainerRole, attempt: number, replace?: { containerId: string; timeoutSeconds: number }): void {
     if (this.busy.has(container.name) || this.stopping) return;
     this.busy.add(container.name);
     void this.startContainer(container, role, attempt, replace)
@@ -87,7 +87,7 @@ export class PodRuntime {
       .finally(() => { this.busy.delete(container.name); this.wake(); });
   }
 
-  private async startContainer(container: ContainerSpec, role: ContainerRole, attempt: number, replace?: { containerId: string; timeoutSeconds: number }): Promise<void> {
+  private async startContainer(container: Container, role: ContainerRole, attempt: number, replace?: { containerId: string; timeoutSeconds: number }): Promise<void> {
     const rt = this.ctx.runtime;
     if (replace) await rt.stopContainer(replace.containerId, replace.timeoutSeconds);
     if (this.stopping) return;
@@ -101,10 +101,10 @@ export class PodRuntime {
   }
 
   /** Pulls per imagePullPolicy; failures back off 10 s doubling to 5 min (ImagePullBackOff). */
-  private async pull(container: ContainerSpec): Promise<void> {
+  private async pull(container: Container): Promise<void> {
     const rt = this.ctx.runtime;
-    const image = { image: container.image };
-    const policy = container.imagePullPolicy ?? (parseImage(container.image).tag === 'latest' ? 'Always' : 'IfNotPresent');
+    const image = { image: container.image ?? '' };
+    const policy = container.imagePullPolicy ?? (parseImage(image.image).tag === 'latest' ? 'Always' : 'IfNotPresent');
     if (policy !== 'Always' && (await rt.imageStatus(image))) {
       this.pullErrors.delete(container.name);
       return;

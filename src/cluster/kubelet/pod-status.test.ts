@@ -5,8 +5,8 @@ import { repoDigest } from '../../daemon/cri/image-ref.js';
 import { computePodActions } from './pod-actions.js';
 import { podPhase } from './pod-phase.js';
 import { computePodStatus, statusPatch, statusUpToDate } from './pod-status.js';
-import type { Pod } from './pod-types.js';
 import type { ContainerInfo, PodView } from './pod-view.js';
+import type { Pod } from '../../api/core/index.js';
 
 const T0 = Date.parse('2024-01-01T00:00:00Z');
 
@@ -75,8 +75,8 @@ describe('computePodStatus', () => {
     const previous = cri('app', 'CONTAINER_EXITED', { image: 'nginx:1.25', id: 'a'.repeat(64) });
     const [c] = computePodStatus(view(pod({ containers: [{ name: 'app', image: 'nginx:1.26' }] }), { app: { latest, previous, ready: true } })).containerStatuses;
     assert.deepEqual([c.restartCount, c.containerID, c.image], [1, `containerd://${'b'.repeat(64)}`, 'docker.io/library/nginx:1.26']);
-    assert.equal(c.lastState.terminated?.exitCode, 0);
-    assert.equal(c.lastState.terminated?.containerID, `containerd://${'a'.repeat(64)}`);
+    assert.equal(c.lastState?.terminated?.exitCode, 0);
+    assert.equal(c.lastState?.terminated?.containerID, `containerd://${'a'.repeat(64)}`);
   });
 
   test('transition times survive unchanged conditions; statusUpToDate and the patch', () => {
@@ -107,7 +107,7 @@ describe('podPhase and actions', () => {
     assert.deepEqual(start(view(p, { i1: { latest: cri('i1', 'CONTAINER_EXITED', { image: 'busybox' }) } })), ['i2']);
     const both = { i1: { latest: cri('i1', 'CONTAINER_EXITED', { image: 'busybox' }) }, i2: { latest: cri('i2', 'CONTAINER_EXITED', { image: 'busybox' }) } };
     assert.deepEqual(start(view(p, both)), ['app']);
-    assert.equal(computePodStatus(view(p, { i1: { latest: cri('i1', 'CONTAINER_EXITED', { image: 'busybox' }) } })).containerStatuses[0].state.waiting?.reason, 'PodInitializing');
+    assert.equal(computePodStatus(view(p, { i1: { latest: cri('i1', 'CONTAINER_EXITED', { image: 'busybox' }) } })).containerStatuses[0].state?.waiting?.reason, 'PodInitializing');
   });
 
   test('an image change replaces the running container; crash restarts back off', () => {
@@ -117,7 +117,7 @@ describe('podPhase and actions', () => {
     const crashed = { app: { latest: cri('app', 'CONTAINER_EXITED', { attempt: 1, exitCode: 1, image: 'nginx:1.26' }) } };
     const plan = computePodActions(view(p, crashed, T0 + 6000));
     assert.deepEqual([plan.actions, plan.wakeAt], [[], T0 + 15_000]);
-    assert.equal(computePodStatus(view(p, crashed, T0 + 6000)).containerStatuses[0].state.waiting?.reason, 'CrashLoopBackOff');
+    assert.equal(computePodStatus(view(p, crashed, T0 + 6000)).containerStatuses[0].state?.waiting?.reason, 'CrashLoopBackOff');
     assert.equal(computePodActions(view(p, crashed, T0 + 15_000)).actions[0].type, 'start');
   });
 });

@@ -8,9 +8,9 @@ import { deepEqual } from '../../machinery/deep-equal.js';
 import { containerStatus } from './container-status.js';
 import { kubeletConditionTypes, podConditions } from './pod-conditions.js';
 import { podPhase } from './pod-phase.js';
-import type { PodCondition, PodStatus } from './pod-types.js';
-import { rfc3339 } from './pod-types.js';
 import { initEntries, initialized, mainEntries, type PodView } from './pod-view.js';
+import { rfc3339 } from '../../machinery/time.js';
+import type { PodCondition, PodStatus } from '../../api/core/index.js';
 
 export interface OwnedStatus {
   phase: NonNullable<PodStatus['phase']>;

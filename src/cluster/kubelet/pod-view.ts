@@ -4,8 +4,8 @@
  * functions deciding actions and status all read this view.
  */
 import type { ContainerStatus as CriContainerStatus } from '../../daemon/cri/types.js';
-import type { ContainerSpec, Pod } from './pod-types.js';
 import { roleOf, type ContainerRole } from './simulate-annotations.js';
+import type { Container, Pod } from '../../api/core/index.js';
 
 export interface ContainerInfo {
   /** Highest attempt the runtime has for this container name. */
@@ -33,7 +33,7 @@ export interface PodView {
 }
 
 export interface ContainerEntry {
-  spec: ContainerSpec;
+  spec: Container;
   role: ContainerRole;
   info: ContainerInfo;
 }

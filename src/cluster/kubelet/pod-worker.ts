@@ -9,10 +9,10 @@ import { flush } from '../../runtime/clock.js';
 import { computePodActions, stopAllActions } from './pod-actions.js';
 import { PodRuntime } from './pod-runtime.js';
 import { computePodStatus, statusPatch, statusUpToDate, type OwnedStatus } from './pod-status.js';
-import type { ContainerSpec, Pod } from './pod-types.js';
 import { isRunning, type ContainerInfo, type PodView } from './pod-view.js';
 import { probeReadiness } from './readiness.js';
 import type { WorkerContext } from './worker-context.js';
+import type { Container, Pod } from '../../api/core/index.js';
 
 export class PodWorker {
   readonly uid: string;
@@ -105,7 +105,7 @@ export class PodWorker {
 
   private view(now: number): { view: PodView; readyChangesAt: number } {
     const pod = this.effectivePod();
-    const specs = new Map<string, ContainerSpec>([...(pod.spec.initContainers ?? []), ...pod.spec.containers].map((c) => [c.name, c]));
+    const specs = new Map<string, Container>([...(pod.spec.initContainers ?? []), ...pod.spec.containers].map((c) => [c.name, c]));
     const regularInit = new Set((pod.spec.initContainers ?? []).filter((c) => c.restartPolicy !== 'Always').map((c) => c.name));
     const containers = new Map<string, ContainerInfo>();
     let readyChangesAt = Infinity;

@@ -1,13 +1,13 @@
+import type { Container, Pod } from '../../api/core/index.js';
 /**
  * Simulated readiness probes. A running container becomes ready after the policy's delay (and, by
  * default, its readinessProbe.initialDelaySeconds); `setContainerReady(ns, pod, container, false)`
  * makes its probe fail until set true again (true also skips any remaining delay).
  */
-import type { ContainerSpec, Pod } from './pod-types.js';
 
 export interface ReadinessPolicy {
   /** Time after a container starts before it is ready (default 0); a function may look at the pod. */
-  delayMs?: number | ((pod: Pod, container: ContainerSpec) => number);
+  delayMs?: number | ((pod: Pod, container: Container) => number);
   /** Also wait readinessProbe.initialDelaySeconds (default true). */
   honourInitialDelay?: boolean;
 }
@@ -35,7 +35,7 @@ export class ReadinessOverrides {
 }
 
 /** When a container started at `startedAtMs` turns ready, absent overrides. */
-export function readyAt(policy: ReadinessPolicy, pod: Pod, container: ContainerSpec, startedAtMs: number): number {
+export function readyAt(policy: ReadinessPolicy, pod: Pod, container: Container, startedAtMs: number): number {
   const d = policy.delayMs;
   const delay = typeof d === 'function' ? d(pod, container) : d ?? 0;
   const probeDelay = policy.honourInitialDelay === false ? 0 : (container.readinessProbe?.initialDelaySeconds ?? 0) * 1000;
@@ -43,7 +43,7 @@ export function readyAt(policy: ReadinessPolicy, pod: Pod, container: ContainerS
 }
 
 /** The probe result for a running container now, and when it would change without overrides. */
-export function probeReadiness(policy: ReadinessPolicy, overrides: ReadinessOverrides, pod: Pod, container: ContainerSpec, startedAtMs: number, now: number): { ready: boolean; changesAt?: number } {
+export function probeReadiness(policy: ReadinessPolicy, overrides: ReadinessOverrides, pod: Pod, container: Container, startedAtMs: number, now: number): { ready: boolean; changesAt?: number } {
   const forced = overrides.get(pod.metadata.namespace ?? 'default', pod.metadata.name!, container.name);
   if (forced !== undefined) return { ready: forced };
   const at = readyAt(policy, pod, container, startedAtMs);

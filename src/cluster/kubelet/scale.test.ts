@@ -9,7 +9,7 @@ import { Namespaces, Pods } from '../../api/resource-type.js';
 import { createInProcessClient } from '../../client/in-process-client.js';
 import { startTestControlPlane } from '../../testing/control-plane.js';
 import { createSimulatedNodes } from './index.js';
-import type { Pod } from './pod-types.js';
+import type { Pod } from '../../api/core/index.js';
 
 const NODES = 100;
 const PODS = 1000;

@@ -12,7 +12,7 @@
  */
 import { FakeAnnotations } from '../../daemon/cri/fake-container.js';
 import type { Labels } from '../../daemon/cri/types.js';
-import type { ContainerSpec, Pod } from './pod-types.js';
+import type { Container, Pod } from '../../api/core/index.js';
 
 export const SimulateAnnotations = {
   exitCode: 'kruise-ts.io/simulate-exit-code',
@@ -30,7 +30,7 @@ function scripted(pod: Pod, key: string, container: string): number | undefined 
 
 export type ContainerRole = 'init' | 'sidecar' | 'main';
 
-export function roleOf(container: ContainerSpec, isInit: boolean): ContainerRole {
+export function roleOf(container: Container, isInit: boolean): ContainerRole {
   if (!isInit) return 'main';
   return container.restartPolicy === 'Always' ? 'sidecar' : 'init';
 }
@@ -39,7 +39,7 @@ export function roleOf(container: ContainerSpec, isInit: boolean): ContainerRole
  * The fake runtime's script annotations for one container. `terminationDelayMs` is the kubelet-wide
  * default time to exit after SIGTERM (the annotation overrides it).
  */
-export function scriptAnnotations(pod: Pod, container: ContainerSpec, role: ContainerRole, terminationDelayMs: number): Labels {
+export function scriptAnnotations(pod: Pod, container: Container, role: ContainerRole, terminationDelayMs: number): Labels {
   const out: Labels = {};
   const exitCode = scripted(pod, SimulateAnnotations.exitCode, container.name);
   const runSeconds = scripted(pod, SimulateAnnotations.runSeconds, container.name);

@@ -7,7 +7,7 @@ import { isNotFound } from '../../machinery/errors.js';
 import { FakeClock, flush } from '../../runtime/clock.js';
 import { startTestControlPlane, type TestControlPlane } from '../../testing/control-plane.js';
 import { createSimulatedNodes, type SimulatedNodes } from './index.js';
-import type { Pod } from './pod-types.js';
+import type { Pod } from '../../api/core/index.js';
 
 let env: TestControlPlane;
 let client: Client;
@@ -64,7 +64,7 @@ after(async () => {
 test('pulls, starts and readiness take their configured time; a second pod reuses the image', async () => {
   await client.create(Pods, podObject('a'));
   const pod = await podWhere('a', (p) => !!p.status?.podIP, 'sandbox');
-  assert.equal(pod.status!.containerStatuses![0].state.waiting?.reason, 'ContainerCreating');
+  assert.equal(pod.status!.containerStatuses![0].state?.waiting?.reason, 'ContainerCreating');
   const toRunning = await advanceUntil('a Running', podIs('a', (p) => p.status?.phase === 'Running'), 10_000);
   assert.ok(toRunning >= 4000, `pull (3 s) and start (1 s) took ${toRunning} ms`);
   assert.equal(isReady(await client.get<Pod>(Pods, 'default', 'a')), false);
@@ -84,22 +84,22 @@ test('a crashing container is restarted at once, then after the back-off; a kill
   const restartCount = (p: Pod) => p.status?.containerStatuses?.[0].restartCount ?? 0;
   await advanceUntil('first restart', podIs('crash', (p) => restartCount(p) === 1), 10_000);
   const pod = await client.get<Pod>(Pods, 'default', 'crash');
-  assert.equal(pod.status!.containerStatuses![0].lastState.terminated?.exitCode, 1);
-  await advanceUntil('back-off', podIs('crash', (p) => p.status?.containerStatuses?.[0].state.waiting?.reason === 'CrashLoopBackOff'), 5000);
+  assert.equal(pod.status!.containerStatuses![0].lastState?.terminated?.exitCode, 1);
+  await advanceUntil('back-off', podIs('crash', (p) => p.status?.containerStatuses?.[0].state?.waiting?.reason === 'CrashLoopBackOff'), 5000);
   assert.equal((await client.get<Pod>(Pods, 'default', 'crash')).status!.phase, 'Running');
   const backoff = await advanceUntil('second restart', podIs('crash', (p) => restartCount(p) === 2), 20_000);
   assert.ok(backoff >= 9000, `the 10 s back-off took ${backoff} ms`);
 
   await client.create(Pods, podObject('killed', undefined, spec));
-  const running = (p: Pod) => !!p.status?.containerStatuses?.[0].state.running;
+  const running = (p: Pod) => !!p.status?.containerStatuses?.[0].state?.running;
   await advanceUntil('killed running', podIs('killed', running), 5000);
   const before = await client.get<Pod>(Pods, 'default', 'killed');
   const id = before.status!.containerStatuses![0].containerID!.replace('containerd://', '');
   nodes.runtime('slow-0')!.killContainer(id, 137, 'OOMKilled');
   await advanceUntil('killed restarted', podIs('killed', (p) => restartCount(p) === 1 && running(p)), 5000);
   const after = await client.get<Pod>(Pods, 'default', 'killed');
-  assert.equal(after.status!.containerStatuses![0].lastState.terminated?.reason, 'OOMKilled');
-  assert.equal(after.status!.containerStatuses![0].lastState.terminated?.exitCode, 137);
+  assert.equal(after.status!.containerStatuses![0].lastState?.terminated?.reason, 'OOMKilled');
+  assert.equal(after.status!.containerStatuses![0].lastState?.terminated?.exitCode, 137);
 });
 
 test('addNode registers a node; removeNode deletes the Node and its Lease', async () => {

@@ -7,10 +7,9 @@ import { createHttpClient } from '../../client/http-client.js';
 import { createInProcessClient } from '../../client/in-process-client.js';
 import { isNotFound } from '../../machinery/errors.js';
 import { FakeClock, flush } from '../../runtime/clock.js';
-import type { Lease } from '../../runtime/lease.js';
 import { startTestControlPlane, type TestControlPlane } from '../../testing/control-plane.js';
 import { createSimulatedNodes, type SimulatedNodes } from './index.js';
-import type { Node, Pod, PodCondition } from './pod-types.js';
+import type { Lease, Node, Pod, PodCondition } from '../../api/core/index.js';
 
 let env: TestControlPlane;
 let client: Client;
@@ -113,7 +112,7 @@ describe('pods', () => {
     assert.match(c.imageID, /^docker\.io\/library\/nginx@sha256:[0-9a-f]{64}$/);
     assert.match(c.containerID!, /^containerd:\/\/[0-9a-f]{64}$/);
     assert.deepEqual([c.ready, c.started, c.restartCount], [true, true, 0]);
-    assert.ok(c.state.running?.startedAt);
+    assert.ok(c.state?.running?.startedAt);
     assert.equal(c.imageID, other.status!.containerStatuses![0].imageID);
     assert.notEqual(c.containerID, other.status!.containerStatuses![0].containerID);
   });
@@ -128,18 +127,18 @@ describe('pods', () => {
   test('init containers run in order before the app starts', async () => {
     const inits = [{ name: 'i1', image: 'busybox:1.36' }, { name: 'i2', image: 'busybox:1.36' }];
     await client.create(Pods, podObject('sim', 'init', { initContainers: inits }, { 'kruise-ts.io/simulate-run-seconds.i1': '5' }));
-    let pod = await podWhere('sim', 'init', (p) => !!p.status?.initContainerStatuses?.[0].state.running, 'i1 running');
+    let pod = await podWhere('sim', 'init', (p) => !!p.status?.initContainerStatuses?.[0].state?.running, 'i1 running');
     assert.equal(pod.status!.phase, 'Pending');
     assert.equal(condition(pod, 'Initialized')?.status, 'False');
-    assert.ok(!pod.status!.initContainerStatuses![1].state.running && !pod.status!.initContainerStatuses![1].state.terminated);
-    assert.equal(pod.status!.containerStatuses![0].state.waiting?.reason, 'PodInitializing');
+    assert.ok(!pod.status!.initContainerStatuses![1].state?.running && !pod.status!.initContainerStatuses![1].state?.terminated);
+    assert.equal(pod.status!.containerStatuses![0].state?.waiting?.reason, 'PodInitializing');
     await advanceUntil('init done', podIs('sim', 'init', ready), 10_000);
     pod = await getPod('sim', 'init');
     const [i1, i2] = pod.status!.initContainerStatuses!;
-    assert.deepEqual([i1.state.terminated?.reason, i2.state.terminated?.reason, i1.ready, i2.ready], ['Completed', 'Completed', true, true]);
-    assert.ok(Date.parse(i1.state.terminated!.finishedAt!) <= Date.parse(i2.state.terminated!.startedAt!));
-    assert.ok(Date.parse(i2.state.terminated!.finishedAt!) <= Date.parse(pod.status!.containerStatuses![0].state.running!.startedAt!));
-    assert.equal(Date.parse(i1.state.terminated!.finishedAt!) - Date.parse(i1.state.terminated!.startedAt!), 5000);
+    assert.deepEqual([i1.state?.terminated?.reason, i2.state?.terminated?.reason, i1.ready, i2.ready], ['Completed', 'Completed', true, true]);
+    assert.ok(Date.parse(i1.state!.terminated!.finishedAt!) <= Date.parse(i2.state!.terminated!.startedAt!));
+    assert.ok(Date.parse(i2.state!.terminated!.finishedAt!) <= Date.parse(pod.status!.containerStatuses![0].state!.running!.startedAt!));
+    assert.equal(Date.parse(i1.state!.terminated!.finishedAt!) - Date.parse(i1.state!.terminated!.startedAt!), 5000);
   });
 
   test('readiness gates keep Ready False until the gate condition is True', async () => {
@@ -175,7 +174,7 @@ describe('pods', () => {
     assert.notEqual(now.containerID, was.containerID);
     assert.notEqual(now.imageID, was.imageID);
     assert.equal(now.image, 'docker.io/library/nginx:1.26');
-    assert.equal(now.lastState.terminated?.containerID, was.containerID);
+    assert.equal(now.lastState?.terminated?.containerID, was.containerID);
     assert.deepEqual([side1.containerID, side1.restartCount], [side0.containerID, 0]);
   });
 
@@ -202,8 +201,8 @@ describe('pods', () => {
     assert.ok(ran >= 3000, `ran ${ran} ms of 3 s`);
     const ok = await getPod('sim', 'job-ok');
     const bad = await podWhere('sim', 'job-bad', (p) => p.status?.phase === 'Failed', 'Failed');
-    assert.deepEqual(ok.status!.containerStatuses![0].state.terminated?.reason, 'Completed');
-    assert.deepEqual(bad.status!.containerStatuses![0].state.terminated?.exitCode, 2);
+    assert.deepEqual(ok.status!.containerStatuses![0].state?.terminated?.reason, 'Completed');
+    assert.deepEqual(bad.status!.containerStatuses![0].state?.terminated?.exitCode, 2);
     assert.equal(condition(ok, 'Ready')?.reason, 'PodCompleted');
   });
 });

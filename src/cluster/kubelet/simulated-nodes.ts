@@ -13,9 +13,9 @@ import { byNodeName, IndexNames } from '../../runtime/indexers.js';
 import { Informer } from '../../runtime/informer.js';
 import { NodeAgent } from './node-agent.js';
 import { PodWorker } from './pod-worker.js';
-import type { Pod } from './pod-types.js';
 import { ReadinessOverrides } from './readiness.js';
 import { resolveOptions, type ResolvedOptions, type SimulatedNodesOptions } from './options.js';
+import type { Pod } from '../../api/core/index.js';
 
 export interface SimulatedNodes {
   /** Registers the initial nodes and starts syncing pods; resolves once nodes are registered and the pod cache is synced. */

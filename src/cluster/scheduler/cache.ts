@@ -8,7 +8,8 @@ import type { ClusterView } from './find-node.js';
 import { NodeInfo } from './node-info.js';
 import { OwnerPlacement } from './owner-placement.js';
 import { hasPodAffinity, podInfo, rebind, type NamespaceLabels, type PodInfo } from './pod-info.js';
-import { podKey, type Node, type Pod } from './types.js';
+import { podKey } from './types.js';
+import type { Node, Pod } from '../../api/core/index.js';
 
 const isTerminal = (pod: Pod): boolean => pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
 

@@ -35,7 +35,7 @@ describe('event handlers', () => {
     nodes.onAdd!(n);
     q.unschedulable('default/p', false);
     clock.advance(1000);
-    const beat = { ...n, status: { ...n.status, conditions: [{ type: 'Ready', status: 'True', lastHeartbeatTime: 'later' }] } };
+    const beat = { ...n, status: { ...n.status, conditions: [{ type: 'Ready', status: 'True' as const, lastHeartbeatTime: 'later' }] } };
     nodes.onUpdate!(n, beat);
     assert.equal(q.parkedCount(), 1);
     nodes.onUpdate!(beat, { ...beat, metadata: { ...beat.metadata, labels: { disk: 'ssd' } } });
@@ -47,7 +47,7 @@ describe('event handlers', () => {
     const p = makePod('p');
     q.unschedulable('default/p', false);
     clock.advance(1000);
-    const withCondition = { ...p, status: { conditions: [{ type: 'PodScheduled', status: 'False' }] } };
+    const withCondition = { ...p, status: { conditions: [{ type: 'PodScheduled', status: 'False' as const }] } };
     pods.onUpdate!(p, withCondition);
     assert.equal(q.parkedCount(), 1);
     pods.onUpdate!(withCondition, { ...withCondition, spec: { ...withCondition.spec, tolerations: [{ operator: 'Exists' as const }] } });

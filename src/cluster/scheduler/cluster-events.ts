@@ -9,7 +9,8 @@ import type { EventHandler } from '../../runtime/informer.js';
 import { deepEqual } from '../../machinery/deep-equal.js';
 import type { SchedulerCache } from './cache.js';
 import type { SchedulingQueue } from './scheduling-queue.js';
-import { DEFAULT_SCHEDULER, podKey, type Node, type Pod } from './types.js';
+import { DEFAULT_SCHEDULER, podKey } from './types.js';
+import type { Node, Pod } from '../../api/core/index.js';
 
 /** Pending, ours, not being deleted, not gated. */
 export function isResponsible(pod: Pod, schedulerName: string): boolean {

@@ -9,6 +9,7 @@ import { Events } from '../../api/resource-type.js';
 import type { Client } from '../../client/client.js';
 import type { Logger } from '../../machinery/log.js';
 import type { Clock } from '../../runtime/clock.js';
+import { rfc3339 } from '../../machinery/time.js';
 
 export interface EventRecorderOptions {
   client: Client;
@@ -30,8 +31,6 @@ interface Pending {
   key: string;
   build: (now: string) => KObject;
 }
-
-const rfc3339 = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 export class EventRecorder {
   private readonly pending: Pending[] = [];

@@ -4,7 +4,7 @@ import { filterHostPorts, filterNodeAffinity, filterResources, filterTaints, fil
 import { requiredNodeMatcher } from '../../machinery/scheduling/index.js';
 import { podInfo } from './pod-info.js';
 import { clusterOf, makeNode, makePod } from './test-objects.js';
-import type { Pod } from './types.js';
+import type { Pod } from '../../api/core/index.js';
 
 const nodeInfo = (node = makeNode('n1'), bound: Pod[] = []) => clusterOf([node], bound.map((p): [Pod, string] => [p, 'n1'])).nodeInfo('n1')!;
 
@@ -18,7 +18,7 @@ describe('NodeUnschedulable', () => {
 });
 
 describe('TaintToleration', () => {
-  const cases: [string, Parameters<typeof makeNode>[1], Pod['spec'], string | undefined][] = [
+  const cases: [string, Parameters<typeof makeNode>[1], Partial<Pod['spec']>, string | undefined][] = [
     ['untainted', {}, {}, undefined],
     ['NoSchedule blocks', { taints: [{ key: 'k', value: 'v', effect: 'NoSchedule' }] }, {}, 'node(s) had untolerated taint {k: v}'],
     ['NoExecute blocks', { taints: [{ key: 'k', effect: 'NoExecute' }] }, {}, 'node(s) had untolerated taint {k: }'],

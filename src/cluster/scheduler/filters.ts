@@ -8,7 +8,7 @@ import { firstUntoleratedTaint, tolerated, type NodeMatcher } from '../../machin
 import type { NodeInfo } from './node-info.js';
 import type { PodInfo } from './pod-info.js';
 import { TAINT_UNSCHEDULABLE } from './taints.js';
-import type { Toleration } from './types.js';
+import type { Toleration } from '../../api/core/index.js';
 
 export interface FilterStatus {
   reasons: string[];

@@ -14,7 +14,7 @@ import type { Random } from './rng.js';
 import { scoreNodes } from './score-nodes.js';
 import { spreadConstraints, type SpreadConstraint } from './spread-constraints.js';
 import { filterSpread, prepareSpreadFilter, type SpreadFilterState } from './topology-spread.js';
-import type { Pod, Toleration } from './types.js';
+import type { Pod, Toleration } from '../../api/core/index.js';
 
 export interface ClusterView {
   /** Nodes with a Node object, in a stable order. */

@@ -1,8 +1,8 @@
+import type { Container, PodSpec } from '../../api/core/index.js';
 /**
  * Host ports in use on a node. Two ports clash when protocol and port are equal and the host IPs
  * are equal or either is the wildcard 0.0.0.0 (an empty hostIP means the wildcard, as upstream).
  */
-import type { Container, PodSpec } from './types.js';
 
 export interface HostPort {
   ip: string;

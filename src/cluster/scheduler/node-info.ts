@@ -7,7 +7,7 @@ import { hasPodAffinity, type PodInfo } from './pod-info.js';
 import { HostPortSet } from './host-ports.js';
 import { addInto, allocatableOf, emptyResources, type Allocatable, type Resources } from './resources.js';
 import { effectiveTaints } from './taints.js';
-import type { Node, Taint } from './types.js';
+import type { Node, Taint } from '../../api/core/index.js';
 
 export class NodeInfo {
   /** Undefined while pods are known to be bound to a node the scheduler has not seen yet. */

@@ -4,7 +4,7 @@ import { filterPodAffinity, prepareAffinityFilter, REASON_AFFINITY, REASON_ANTI_
 import { normalizeMinMax, prepareAffinityScore, rawAffinityScore } from './pod-affinity-score.js';
 import { podInfo } from './pod-info.js';
 import { clusterOf, makeNode, makePod } from './test-objects.js';
-import type { Pod, PodAffinityTerm } from './types.js';
+import type { Pod, PodAffinityTerm } from '../../api/core/index.js';
 
 const zoneNodes = [
   makeNode('a1', { labels: { zone: 'a' } }),

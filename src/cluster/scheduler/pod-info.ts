@@ -6,7 +6,8 @@
 import { everything, nothing, selectorFromLabelSelector, type LabelSelector, type MetaLabelSelector } from '../../machinery/labels.js';
 import { podHostPorts, type HostPort } from './host-ports.js';
 import { podRequests, type Resources } from './resources.js';
-import { podKey, type Pod, type PodAffinityTerm } from './types.js';
+import { podKey } from './types.js';
+import type { Pod, PodAffinityTerm } from '../../api/core/index.js';
 
 /** Namespace name -> labels, for terms with a namespaceSelector. */
 export type NamespaceLabels = (namespace: string) => Record<string, string> | undefined;

@@ -6,7 +6,8 @@
  */
 import { Pods } from '../../api/resource-type.js';
 import type { Client } from '../../client/client.js';
-import type { Pod } from './types.js';
+import { rfc3339 } from '../../machinery/time.js';
+import type { Pod } from '../../api/core/index.js';
 
 /** POST pods/<name>/binding, as kube-scheduler's DefaultBinder does (the uid guards against a re-created pod). */
 export async function postBinding(client: Client, pod: Pod, node: string): Promise<void> {
@@ -23,8 +24,6 @@ export function writeUnschedulable(client: Client, pod: Pod, message: string, no
   if (!patch) return undefined;
   return client.patch(Pods, pod.metadata.namespace, pod.metadata.name!, 'strategic', patch, { subresource: 'status' });
 }
-
-const rfc3339 = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 export function unschedulablePatch(pod: Pod, message: string, nowMs: number): object | undefined {
   const current = pod.status?.conditions?.find((c) => c.type === 'PodScheduled');

@@ -1,14 +1,14 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { allocatableOf, podRequests, DEFAULT_MEMORY_REQUEST } from './resources.js';
-import type { Container, PodSpec } from './types.js';
+import type { Container, PodSpec } from '../../api/core/index.js';
 
-const c = (name: string, requests: Record<string, string>, restartPolicy?: string): Container =>
+const c = (name: string, requests: Record<string, string>, restartPolicy?: 'Always'): Container =>
   ({ name, resources: { requests }, ...(restartPolicy ? { restartPolicy } : {}) });
 
 describe('podRequests', () => {
   const cases: { name: string; spec: PodSpec; cpu: number; memory: number; scalar?: Record<string, number> }[] = [
-    { name: 'no containers', spec: {}, cpu: 0, memory: 0 },
+    { name: 'no containers', spec: { containers: [] }, cpu: 0, memory: 0 },
     { name: 'containers are summed', spec: { containers: [c('a', { cpu: '100m', memory: '1Mi' }), c('b', { cpu: '0.5', memory: '1Mi' })] }, cpu: 600, memory: 2 * 2 ** 20 },
     { name: 'init container peak wins when larger', spec: { containers: [c('a', { cpu: '100m' })], initContainers: [c('i', { cpu: '2' }), c('j', { cpu: '1' })] }, cpu: 2000, memory: 0 },
     { name: 'init container smaller than the sum', spec: { containers: [c('a', { cpu: '1' }), c('b', { cpu: '1' })], initContainers: [c('i', { cpu: '1500m' })] }, cpu: 2000, memory: 0 },

@@ -4,7 +4,7 @@
  * cpu in millicores, everything else in whole units (bytes, devices).
  */
 import { milliValue, unitValue } from '../../machinery/quantity.js';
-import type { Container, PodSpec, ResourceList } from './types.js';
+import type { Container, PodSpec, ResourceList } from '../../api/core/index.js';
 
 export interface Resources {
   milliCpu: number;

@@ -12,7 +12,7 @@ import { setRootLogger } from '../../machinery/log.js';
 import { FakeClock } from '../../runtime/clock.js';
 import { startTestControlPlane, type TestControlPlane } from '../../testing/control-plane.js';
 import { createScheduler, type EmbeddedScheduler, type SchedulerOptions } from './index.js';
-import type { Node, Pod } from './types.js';
+import type { Node, Pod } from '../../api/core/index.js';
 
 setRootLogger(pino({ level: 'silent' }));
 

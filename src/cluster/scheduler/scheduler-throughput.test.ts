@@ -11,7 +11,7 @@ import { ConfigMaps, Pods } from '../../api/resource-type.js';
 import { realClock } from '../../runtime/clock.js';
 import { addNode, startEnv } from './scheduler-testkit.test.js';
 import { makeNode, makePod } from './test-objects.js';
-import type { Pod } from './types.js';
+import type { Pod } from '../../api/core/index.js';
 
 const NODES = Number(process.env.SCHED_NODES ?? 100);
 const PODS = Number(process.env.SCHED_PODS ?? 1000);

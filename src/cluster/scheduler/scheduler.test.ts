@@ -9,8 +9,8 @@ import { ConfigMaps, Pods } from '../../api/resource-type.js';
 import { createHttpClient } from '../../client/http-client.js';
 import { createScheduler } from './index.js';
 import { makeNode, makePod } from './test-objects.js';
-import type { NodeSelectorRequirement, Pod } from './types.js';
 import { addNode, addPods, eventsFor, placements, podCondition, startEnv, unschedulableMessage, waitFor, type Env } from './scheduler-testkit.test.js';
+import type { NodeSelectorRequirement, Pod } from '../../api/core/index.js';
 
 let env: Env | undefined;
 afterEach(async () => {

@@ -22,7 +22,8 @@ import { podSensitive } from './fit-error.js';
 import { postBinding, writeUnschedulable } from './pod-status.js';
 import type { Random } from './rng.js';
 import { SchedulingQueue } from './scheduling-queue.js';
-import { podKey, type Node, type Pod } from './types.js';
+import { podKey } from './types.js';
+import type { Node, Pod } from '../../api/core/index.js';
 
 export interface SchedulerConfig {
   client: Client;

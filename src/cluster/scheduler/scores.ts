@@ -9,7 +9,7 @@ import type { WeightedTerm } from '../../machinery/scheduling/index.js';
 import type { NodeInfo } from './node-info.js';
 import type { PodInfo } from './pod-info.js';
 import { intolerablePreferNoSchedule } from './taints.js';
-import type { Toleration } from './types.js';
+import type { Toleration } from '../../api/core/index.js';
 
 export const MAX_SCORE = 100;
 

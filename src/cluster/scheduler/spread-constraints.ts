@@ -8,7 +8,8 @@
 import { firstUntoleratedTaint, matchAll, type NodeMatcher } from '../../machinery/scheduling/index.js';
 import type { NodeInfo } from './node-info.js';
 import { selectorWithLabelKeys, type PodInfo } from './pod-info.js';
-import { LABEL_HOSTNAME, LABEL_ZONE, type PodSpec } from './types.js';
+import { LABEL_HOSTNAME, LABEL_ZONE } from './types.js';
+import type { PodSpec } from '../../api/core/index.js';
 
 export interface SpreadConstraint {
   maxSkew: number;

@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { effectiveTaints, intolerablePreferNoSchedule } from './taints.js';
 import { makeNode } from './test-objects.js';
-import type { Taint } from './types.js';
+import type { Taint } from '../../api/core/index.js';
 
 describe('effectiveTaints', () => {
   test('a ready node has only its own taints', () => {

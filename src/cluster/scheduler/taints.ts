@@ -5,7 +5,7 @@
  * cluster. Matching tolerations to taints is machinery/scheduling's.
  */
 import { tolerated } from '../../machinery/scheduling/index.js';
-import type { Node, Taint, Toleration } from './types.js';
+import type { Node, Taint, Toleration } from '../../api/core/index.js';
 
 export const TAINT_NOT_READY = 'node.kubernetes.io/not-ready';
 export const TAINT_UNREACHABLE = 'node.kubernetes.io/unreachable';

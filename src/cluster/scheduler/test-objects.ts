@@ -1,6 +1,6 @@
 /** Builders of Node and Pod objects for the scheduler's tests (pure data, no API). */
 import { SchedulerCache } from './cache.js';
-import type { Container, Node, Pod, PodSpec, Taint } from './types.js';
+import type { Container, Node, Pod, PodSpec, Taint } from '../../api/core/index.js';
 
 export interface NodeOptions {
   cpu?: string;

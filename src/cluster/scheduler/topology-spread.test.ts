@@ -5,7 +5,7 @@ import { podInfo } from './pod-info.js';
 import { spreadConstraints } from './spread-constraints.js';
 import { filterSpread, normalizeSpread, prepareSpreadFilter, REASON_SPREAD, REASON_SPREAD_MISSING_LABEL, spreadScores } from './topology-spread.js';
 import { clusterOf, makeNode, makePod } from './test-objects.js';
-import type { Node, Pod, TopologySpreadConstraint } from './types.js';
+import type { Node, Pod, TopologySpreadConstraint } from '../../api/core/index.js';
 
 const nodes = [
   makeNode('a1', { labels: { zone: 'a' } }),

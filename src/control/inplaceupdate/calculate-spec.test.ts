@@ -2,16 +2,17 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { calculateInPlaceUpdateSpec, cloneSetRevisionLabels, templateFromRevision } from './calculate-spec.js';
 import { revision, template } from './test-kit.js';
-import type { Container, InPlaceUpdateOptions, PodTemplate } from './types.js';
+import type { InPlaceUpdateOptions } from './types.js';
+import type { Container, PodTemplateSpec } from '../../api/core/index.js';
 
 const app: Container = { name: 'app', image: 'nginx:1.25', env: [{ name: 'A', value: '1' }] };
 const side: Container = { name: 'side', image: 'busybox:1.36' };
 const base = template([app, side], { app: 'demo', tier: 'web' }, { note: 'x' });
 
-function calc(next: PodTemplate, options: InPlaceUpdateOptions = {}, old: PodTemplate = base) {
+function calc(next: PodTemplateSpec, options: InPlaceUpdateOptions = {}, old: PodTemplateSpec = base) {
   return calculateInPlaceUpdateSpec(revision('demo-old', old), revision('demo-new', next), options);
 }
-const withContainers = (f: (cs: Container[]) => void): PodTemplate => {
+const withContainers = (f: (cs: Container[]) => void): PodTemplateSpec => {
   const t = structuredClone(base);
   f(t.spec!.containers!);
   return t;
@@ -57,7 +58,7 @@ describe('calculateInPlaceUpdateSpec: in place', () => {
 });
 
 describe('calculateInPlaceUpdateSpec: recreate', () => {
-  const cases: [string, PodTemplate, InPlaceUpdateOptions?][] = [
+  const cases: [string, PodTemplateSpec, InPlaceUpdateOptions?][] = [
     ['env change', withContainers((cs) => { cs[0].env = [{ name: 'A', value: '2' }]; })],
     ['command added', withContainers((cs) => { cs[0].command = ['sh']; })],
     ['ports added', withContainers((cs) => { cs[0].ports = [{ containerPort: 80 }]; })],

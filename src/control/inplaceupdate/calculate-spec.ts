@@ -10,22 +10,21 @@ import { ControllerRevisionHashLabel } from '../../api/kruise/workloads/labels.j
 import { isObject } from '../../api/meta.js';
 import { deepEqual } from '../../machinery/deep-equal.js';
 import { qosClass } from './resources.js';
-import type {
-  Container, ControllerRevision, InPlaceUpdateOptions, MetadataPatch, PodTemplate, RefMetadata, UpdateSpec,
-} from './types.js';
+import type { InPlaceUpdateOptions, MetadataPatch, RefMetadata, UpdateSpec } from './types.js';
+import type { Container, ControllerRevision, PodTemplateSpec } from '../../api/core/index.js';
 
 const imagePath = /^\/containers\/(\d+)\/image$/;
 const resourcePath = /^\/containers\/(\d+)\/resources\/(requests|limits)\/(cpu|memory)$/;
 
 /** The pod template stored in a revision's data, without its `$patch` directive; undefined when unreadable. */
-export function templateFromRevision(revision: ControllerRevision): PodTemplate | undefined {
+export function templateFromRevision(revision: ControllerRevision): PodTemplateSpec | undefined {
   let data = revision.data;
   if (typeof data === 'string') {
     try { data = JSON.parse(data); } catch { return undefined; }
   }
   if (!isObject(data) || !isObject(data.spec) || !isObject(data.spec.template)) return undefined;
   const { $patch: _directive, ...template } = data.spec.template;
-  return template as PodTemplate;
+  return template as PodTemplateSpec;
 }
 
 /** A map diff as a merge patch (null = removed); undefined when equal. */
@@ -61,8 +60,8 @@ function splitEnvReferences(patch: MetadataPatch, containers: Container[], spec:
 }
 
 /** Metadata other than labels/annotations (creationTimestamp aside) must not change. */
-function otherMetadataEqual(a: PodTemplate, b: PodTemplate): boolean {
-  const rest = (t: PodTemplate) => {
+function otherMetadataEqual(a: PodTemplateSpec, b: PodTemplateSpec): boolean {
+  const rest = (t: PodTemplateSpec) => {
     const { labels: _l, annotations: _a, creationTimestamp: _c, ...others } = t.metadata ?? {};
     return others;
   };
@@ -70,7 +69,7 @@ function otherMetadataEqual(a: PodTemplate, b: PodTemplate): boolean {
 }
 
 /** Applies the spec-part operations; false when one of them cannot be done in place. */
-function acceptSpecOps(oldT: PodTemplate, newT: PodTemplate, spec: UpdateSpec, options: InPlaceUpdateOptions): boolean {
+function acceptSpecOps(oldT: PodTemplateSpec, newT: PodTemplateSpec, spec: UpdateSpec, options: InPlaceUpdateOptions): boolean {
   const oldContainers = oldT.spec?.containers ?? [];
   const newContainers = newT.spec?.containers ?? [];
   for (const op of jsonpatch.compare(oldT.spec ?? {}, newT.spec ?? {})) {

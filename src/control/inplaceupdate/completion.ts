@@ -8,7 +8,8 @@
 import { RuntimeContainersMetaAnnotation } from '../../api/kruise/workloads/labels.js';
 import { sameResources } from './resources.js';
 import { hasGrace, readState } from './state.js';
-import type { InPlaceUpdateState, Pod } from './types.js';
+import type { InPlaceUpdateState } from './types.js';
+import type { Pod } from '../../api/core/index.js';
 
 export type Completion = { completed: true } | { completed: false; reason: string };
 

@@ -5,8 +5,8 @@
  * the condition is True again. Pure: each returns an updated copy, or undefined when nothing changes.
  */
 import { InPlaceUpdateReadyCondition } from '../../api/kruise/workloads/labels.js';
-import { rfc3339 } from './state.js';
-import type { Pod, PodCondition } from './types.js';
+import { rfc3339 } from '../../machinery/time.js';
+import type { Pod, PodCondition } from '../../api/core/index.js';
 
 export const StartInPlaceUpdateReason = 'StartInPlaceUpdate';
 

@@ -6,8 +6,10 @@
  */
 import { ContainerPriorityEnv, ControllerRevisionHashLabel } from '../../api/kruise/workloads/labels.js';
 import { applyResources } from './resources.js';
-import { removeGrace, rfc3339, writeGrace, writeState } from './state.js';
-import type { InPlaceUpdateOptions, InPlaceUpdateState, MetadataPatch, Pod, RefMetadata, UpdateSpec } from './types.js';
+import { removeGrace, writeGrace, writeState } from './state.js';
+import type { InPlaceUpdateOptions, InPlaceUpdateState, MetadataPatch, RefMetadata, UpdateSpec } from './types.js';
+import { rfc3339 } from '../../machinery/time.js';
+import type { Pod } from '../../api/core/index.js';
 
 function applyMapPatch(target: Record<string, string>, patch: Record<string, string | null>): void {
   for (const [k, v] of Object.entries(patch)) {

@@ -4,7 +4,8 @@ import { cloneSetRevisionLabels } from './calculate-spec.js';
 import { preparePodUpdate } from './patch-pod.js';
 import { parseGrace, readGrace, readState, serializeGrace, writeState } from './state.js';
 import { runningPod } from './test-kit.js';
-import type { Container, UpdateSpec } from './types.js';
+import type { UpdateSpec } from './types.js';
+import type { Container } from '../../api/core/index.js';
 
 const now = new Date('2024-05-01T10:00:00.250Z');
 const containers: Container[] = [{ name: 'app', image: 'nginx:1.25' }, { name: 'side', image: 'busybox:1.36' }];

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { markInPlaceUpdateReady } from './conditions.js';
 import { readyStatusPatch } from './ready-write.js';
 import { runningPod } from './test-kit.js';
-import type { Pod } from './types.js';
+import type { Pod } from '../../api/core/index.js';
 
 const observed = (): Pod => {
   const p = runningPod([{ name: 'app', image: 'nginx:1.25' }], { annotations: { keep: 'y', drop: 'y' } });

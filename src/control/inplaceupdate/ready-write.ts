@@ -8,7 +8,7 @@
 import { InPlaceUpdateReadyCondition } from '../../api/kruise/workloads/labels.js';
 import { deepEqual } from '../../machinery/deep-equal.js';
 import { podCondition } from './conditions.js';
-import type { Pod } from './types.js';
+import type { Pod } from '../../api/core/index.js';
 
 /** Keys set or changed in `after` with their values, keys gone from it as null (a strategic-merge delete). */
 function mapDiff(before: Record<string, string> = {}, after: Record<string, string> = {}): Record<string, string | null> | undefined {

@@ -6,7 +6,8 @@ import { preparePodUpdate } from './patch-pod.js';
 import { planRefresh } from './refresh.js';
 import { readState } from './state.js';
 import { runningPod } from './test-kit.js';
-import type { InPlaceUpdateState, Pod, UpdateSpec } from './types.js';
+import type { InPlaceUpdateState, UpdateSpec } from './types.js';
+import type { Pod } from '../../api/core/index.js';
 
 const t0 = new Date('2024-05-01T10:00:00Z');
 const at = (s: number) => new Date(t0.getTime() + s * 1000);

@@ -10,7 +10,8 @@ import { checkContainersUpdateCompleted, hasNextWork, type RuntimeMetaCheck } fr
 import { hasInPlaceReadinessGate, markInPlaceUpdateReady } from './conditions.js';
 import { patchSpecToPod } from './patch-pod.js';
 import { readGrace, readState, removeGrace } from './state.js';
-import type { Pod, UpdateSpec } from './types.js';
+import type { UpdateSpec } from './types.js';
+import type { Pod } from '../../api/core/index.js';
 
 export type RefreshPlan =
   | { kind: 'none'; requeueAfterMs?: number; reason?: string }

@@ -3,7 +3,7 @@
  * (a resize must not change it), and whether a container's status already reports its spec values.
  */
 import { compareQuantities, isValidQuantity } from '../../machinery/quantity.js';
-import type { Container, ResourceList, ResourceRequirements } from './types.js';
+import type { Container, ResourceList, ResourceRequirements } from '../../api/core/index.js';
 
 export const resizableResources = ['cpu', 'memory'] as const;
 

@@ -10,12 +10,11 @@ import {
   InPlaceUpdateStateAnnotation, InPlaceUpdateStateAnnotationLegacy,
 } from '../../api/kruise/workloads/labels.js';
 import { isObject } from '../../api/meta.js';
-import type { InPlaceUpdateState, MetadataPatch, Pod, UpdateSpec } from './types.js';
+import type { InPlaceUpdateState, MetadataPatch, UpdateSpec } from './types.js';
+import { rfc3339 } from '../../machinery/time.js';
+import type { Pod } from '../../api/core/index.js';
 
 const nonEmpty = (m: Record<string, unknown> | undefined): boolean => !!m && Object.keys(m).length > 0;
-
-/** RFC 3339 with second precision, as metav1.Time serialises. */
-export const rfc3339 = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 function annotation(pod: Pod, key: string, legacy: string): string | undefined {
   const a = pod.metadata.annotations ?? {};

@@ -1,11 +1,11 @@
+import type { Container, ControllerRevision, Pod, PodTemplateSpec } from '../../api/core/index.js';
 /** Builders shared by this folder's tests. */
-import type { Container, ControllerRevision, Pod, PodTemplate } from './types.js';
 
-export function revision(name: string, template: PodTemplate): ControllerRevision {
+export function revision(name: string, template: PodTemplateSpec): ControllerRevision {
   return { apiVersion: 'apps/v1', kind: 'ControllerRevision', metadata: { name }, revision: 1, data: { spec: { template: { ...template, $patch: 'replace' } } } };
 }
 
-export function template(containers: Container[], labels: Record<string, string> = { app: 'demo' }, annotations?: Record<string, string>): PodTemplate {
+export function template(containers: Container[], labels: Record<string, string> = { app: 'demo' }, annotations?: Record<string, string>): PodTemplateSpec {
   return { metadata: { labels, ...(annotations && { annotations }) }, spec: { containers } };
 }
 
@@ -19,7 +19,7 @@ export function runningPod(containers: Container[], extra: Partial<Pod['metadata
       conditions: [
         { type: 'InPlaceUpdateReady', status: 'True' }, { type: 'ContainersReady', status: 'True' }, { type: 'Ready', status: 'True' },
       ],
-      containerStatuses: containers.map((c) => ({ name: c.name, image: c.image, imageID: `id-${c.image}`, ready: true, restartCount: 0 })),
+      containerStatuses: containers.map((c) => ({ name: c.name, image: c.image ?? '', imageID: `id-${c.image}`, ready: true, restartCount: 0 })),
     },
   };
 }

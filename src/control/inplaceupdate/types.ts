@@ -1,78 +1,10 @@
 /**
- * Shapes the in-place update engine reads and writes: the slice of core/v1 Pod it touches, the
- * update spec computed from two ControllerRevisions, and the state recorded on the pod
+ * Shapes the in-place update engine reads and writes: the update spec computed from two
+ * ControllerRevisions and the state recorded on the pod
  * (workloads.md §2.2). Pods stay plain JSON; unknown fields are carried along untouched.
  */
-import type { KObject, ObjectMeta } from '../../api/meta.js';
+import type { ControllerRevision, Pod, ResourceRequirements } from '../../api/core/index.js';
 
-export type ResourceList = Record<string, string | number>;
-
-export interface ResourceRequirements {
-  requests?: ResourceList;
-  limits?: ResourceList;
-  [field: string]: unknown;
-}
-
-export interface EnvVar {
-  name: string;
-  value?: string;
-  valueFrom?: { fieldRef?: { fieldPath?: string; apiVersion?: string }; [field: string]: unknown };
-}
-
-export interface Container {
-  name: string;
-  image?: string;
-  env?: EnvVar[];
-  resources?: ResourceRequirements;
-  resizePolicy?: { resourceName: string; restartPolicy: string }[];
-  [field: string]: unknown;
-}
-
-export interface PodCondition {
-  type: string;
-  status: 'True' | 'False' | 'Unknown';
-  lastProbeTime?: string | null;
-  lastTransitionTime?: string;
-  reason?: string;
-  message?: string;
-}
-
-export interface ContainerStatus {
-  name: string;
-  image?: string;
-  imageID?: string;
-  containerID?: string;
-  ready?: boolean;
-  restartCount?: number;
-  resources?: ResourceRequirements;
-  [field: string]: unknown;
-}
-
-export interface Pod extends KObject {
-  spec: {
-    containers: Container[];
-    initContainers?: Container[];
-    readinessGates?: { conditionType: string }[];
-    [field: string]: unknown;
-  };
-  status?: {
-    phase?: string;
-    conditions?: PodCondition[];
-    containerStatuses?: ContainerStatus[];
-    [field: string]: unknown;
-  };
-}
-
-/** A ControllerRevision; `data` is `{"spec":{"template":{...,"$patch":"replace"}}}` (object or JSON text). */
-export interface ControllerRevision extends KObject {
-  data?: unknown;
-  revision?: number;
-}
-
-export interface PodTemplate {
-  metadata?: ObjectMeta;
-  spec?: { containers?: Container[]; [field: string]: unknown };
-}
 
 /** Labels/annotations a container references through env fieldRef (applied with its batch). */
 export interface RefMetadata {

@@ -9,8 +9,8 @@ import { startTestControlPlane, type TestControlPlane } from '../../testing/cont
 import { isPodUpdateCompleted } from './completion.js';
 import { markInPlaceUpdateStarted, podCondition } from './conditions.js';
 import { revision, template } from './test-kit.js';
-import type { Pod } from './types.js';
 import { InPlaceUpdater } from './updater.js';
+import type { Pod } from '../../api/core/index.js';
 
 let env: TestControlPlane;
 let client: Client;

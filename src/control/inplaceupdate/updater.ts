@@ -17,7 +17,8 @@ import { preparePodUpdate } from './patch-pod.js';
 import { readyStatusPatch } from './ready-write.js';
 import { planRefresh, type RefreshOptions } from './refresh.js';
 import { resizeNeedsRestart } from './resources.js';
-import type { ControllerRevision, InPlaceUpdateOptions, Pod, UpdateSpec } from './types.js';
+import type { InPlaceUpdateOptions, UpdateSpec } from './types.js';
+import type { ControllerRevision, Pod } from '../../api/core/index.js';
 
 export interface InPlaceUpdaterOptions extends RefreshOptions {
   now?: () => Date;

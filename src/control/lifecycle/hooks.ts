@@ -4,41 +4,26 @@
  */
 import { LifecycleState, LifecycleStateLabel, LifecycleTimestampAnnotation } from '../../api/kruise/workloads/labels.js';
 import type { Lifecycle } from '../../api/kruise/workloads/schema-parts.js';
-import type { ObjectMeta } from '../../api/meta.js';
+import type { Pod } from '../../api/core/index.js';
+import { rfc3339 } from '../../machinery/time.js';
 
 export { LifecycleState, LifecycleStateLabel, LifecycleTimestampAnnotation };
 export type { Lifecycle };
 export type LifecycleHook = NonNullable<Lifecycle['preDelete']>;
 
-export interface PodCondition {
-  type: string;
-  status: string;
-  message?: string;
-  reason?: string;
-  lastTransitionTime?: string;
-  lastProbeTime?: string;
-}
-
-/** The parts of a Pod the lifecycle rules read. */
-export interface LifecyclePod {
-  metadata: ObjectMeta;
-  spec?: { nodeName?: string; readinessGates?: { conditionType: string }[] };
-  status?: { conditions?: PodCondition[] };
-}
-
 /** The pod's state label; '' when absent (which counts as Normal). */
-export function podLifecycleState(pod: LifecyclePod): LifecycleState | '' {
+export function podLifecycleState(pod: Pod): LifecycleState | '' {
   return (pod.metadata.labels?.[LifecycleStateLabel] ?? '') as LifecycleState | '';
 }
 
 /** A missing label counts as Normal; every other state makes the pod unavailable. */
-export function isPodAvailableByLifecycle(pod: LifecyclePod): boolean {
+export function isPodAvailableByLifecycle(pod: Pod): boolean {
   const state = podLifecycleState(pod);
   return state === '' || state === LifecycleState.Normal;
 }
 
 /** The pod carries any of the hook's finalizers or labels (with the listed value). */
-export function isHooked(pod: LifecyclePod, hook: LifecycleHook | undefined): boolean {
+export function isHooked(pod: Pod, hook: LifecycleHook | undefined): boolean {
   if (!hook) return false;
   const finalizers = pod.metadata.finalizers ?? [];
   const labels = pod.metadata.labels ?? {};
@@ -47,7 +32,7 @@ export function isHooked(pod: LifecyclePod, hook: LifecycleHook | undefined): bo
 }
 
 /** The pod carries all of the hook's finalizers and labels; false without a hook. */
-export function isAllHooked(pod: LifecyclePod, hook: LifecycleHook | undefined): boolean {
+export function isAllHooked(pod: Pod, hook: LifecycleHook | undefined): boolean {
   if (!hook) return false;
   const finalizers = pod.metadata.finalizers ?? [];
   const labels = pod.metadata.labels ?? {};
@@ -58,11 +43,6 @@ export function isAllHooked(pod: LifecyclePod, hook: LifecycleHook | undefined):
 /** Any hook asks for the pod to be marked not-ready (this also forbids cancelling PreparingDelete). */
 export function isRequiredPodNotReady(lifecycle: Lifecycle | undefined): boolean {
   return !!(lifecycle?.preDelete?.markPodNotReady || lifecycle?.inPlaceUpdate?.markPodNotReady);
-}
-
-/** RFC 3339 without fractional seconds, as Go's time.RFC3339 prints it. */
-export function rfc3339(now: Date): string {
-  return now.toISOString().replace(/\.\d+Z$/, 'Z');
 }
 
 export interface LifecyclePatch {

@@ -1,18 +1,15 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  addNotReadyKey, afterInPlaceDone, beforeInPlaceUpdate, canCancelPreparingDelete, canLeavePreparingDelete, deleteDecision,
-  formatReadinessMessages, inPlaceStartState, isAllHooked, isHooked, isPodAvailableByLifecycle, lifecycleStatePatch,
-  nextStateForCreate, preparingNormalToNormal, readinessForState, refreshLifecycleState, removeNotReadyKey,
-  shouldEnterPreparingDelete, updatedToNormal, type Lifecycle, type LifecyclePod, type PodCondition,
-} from './index.js';
+import { addNotReadyKey, afterInPlaceDone, beforeInPlaceUpdate, canCancelPreparingDelete, canLeavePreparingDelete, deleteDecision, formatReadinessMessages, inPlaceStartState, isAllHooked, isHooked, isPodAvailableByLifecycle, lifecycleStatePatch, nextStateForCreate, preparingNormalToNormal, readinessForState, refreshLifecycleState, removeNotReadyKey, shouldEnterPreparingDelete, updatedToNormal } from './index.js';
+import type { PodCondition, Pod } from '../../api/core/index.js';
+import type { Lifecycle } from './hooks.js';
 
 const STATE = 'lifecycle.apps.kruise.io/state';
 const hook = { labelsHandler: { 'example.io/hold': 'true' }, finalizersHandler: ['example.io/gate'] };
-function pod(state?: string, opts: { labels?: Record<string, string>; finalizers?: string[]; nodeName?: string } = {}): LifecyclePod {
+function pod(state?: string, opts: { labels?: Record<string, string>; finalizers?: string[]; nodeName?: string } = {}): Pod {
   return {
     metadata: { name: 'p', labels: { ...opts.labels, ...(state ? { [STATE]: state } : {}) }, finalizers: opts.finalizers },
-    spec: opts.nodeName ? { nodeName: opts.nodeName } : {},
+    spec: { containers: [], ...(opts.nodeName ? { nodeName: opts.nodeName } : {}) },
   };
 }
 const hooked = (state?: string) => pod(state, { labels: { 'example.io/hold': 'true' } });
@@ -123,8 +120,8 @@ describe('transition table (§3)', () => {
 
 describe('KruisePodReady', () => {
   const now = new Date('2024-01-01T00:00:00Z');
-  const gated = (conditions: PodCondition[] = []): LifecyclePod => ({
-    metadata: { name: 'p' }, spec: { readinessGates: [{ conditionType: 'KruisePodReady' }] }, status: { conditions },
+  const gated = (conditions: PodCondition[] = []): Pod => ({
+    metadata: { name: 'p' }, spec: { containers: [], readinessGates: [{ conditionType: 'KruisePodReady' }] }, status: { conditions },
   });
   const krp = (c: PodCondition[] | undefined) => c?.find((x) => x.type === 'KruisePodReady');
   test('message is a sorted JSON list of {userAgent,key}', () => {
@@ -148,6 +145,6 @@ describe('KruisePodReady', () => {
     assert.equal(removeNotReadyKey(gated(empty), { userAgent: 'X', key: 'k' }, now), undefined);
   });
   test('pods without the gate are left alone', () => {
-    assert.equal(readinessForState({ metadata: {} }, 'PreparingDelete', now), undefined);
+    assert.equal(readinessForState({ metadata: {}, spec: { containers: [] } }, 'PreparingDelete', now), undefined);
   });
 });

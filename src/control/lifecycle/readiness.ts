@@ -6,7 +6,8 @@
  * undefined when nothing changes; the caller writes them through the status subresource.
  */
 import { KruisePodReadyCondition, LifecycleState } from '../../api/kruise/workloads/labels.js';
-import { rfc3339, type LifecyclePod, type PodCondition } from './hooks.js';
+import { rfc3339 } from '../../machinery/time.js';
+import type { PodCondition, Pod } from '../../api/core/index.js';
 
 export interface ReadinessMessage {
   userAgent: string;
@@ -18,7 +19,7 @@ export const LifecycleUserAgent = 'Lifecycle';
 export const PreDeleteHookKey = 'preDeleteHook';
 export const PreUpdateHookKey = 'preUpdateHook';
 
-export function hasKruisePodReadyGate(pod: LifecyclePod): boolean {
+export function hasKruisePodReadyGate(pod: Pod): boolean {
   return (pod.spec?.readinessGates ?? []).some((g) => g.conditionType === KruisePodReadyCondition);
 }
 
@@ -42,7 +43,7 @@ export function formatReadinessMessages(messages: readonly ReadinessMessage[]): 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const same = (a: ReadinessMessage, b: ReadinessMessage) => a.userAgent === b.userAgent && a.key === b.key;
 
-function replaceCondition(pod: LifecyclePod, condition: PodCondition): PodCondition[] {
+function replaceCondition(pod: Pod, condition: PodCondition): PodCondition[] {
   const others = (pod.status?.conditions ?? []).filter((c) => c.type !== KruisePodReadyCondition);
   const index = (pod.status?.conditions ?? []).findIndex((c) => c.type === KruisePodReadyCondition);
   if (index < 0) return [...others, condition];
@@ -52,7 +53,7 @@ function replaceCondition(pod: LifecyclePod, condition: PodCondition): PodCondit
 }
 
 /** Adds `msg` (status False); undefined when the pod has no gate or already lists it. */
-export function addNotReadyKey(pod: LifecyclePod, msg: ReadinessMessage, now: Date): PodCondition[] | undefined {
+export function addNotReadyKey(pod: Pod, msg: ReadinessMessage, now: Date): PodCondition[] | undefined {
   if (!hasKruisePodReadyGate(pod)) return undefined;
   const old = pod.status?.conditions?.find((c) => c.type === KruisePodReadyCondition);
   const messages = parseReadinessMessages(old?.message);
@@ -62,7 +63,7 @@ export function addNotReadyKey(pod: LifecyclePod, msg: ReadinessMessage, now: Da
 }
 
 /** Removes `msg`; status True once the list is empty. Undefined when nothing to remove. */
-export function removeNotReadyKey(pod: LifecyclePod, msg: ReadinessMessage, now: Date): PodCondition[] | undefined {
+export function removeNotReadyKey(pod: Pod, msg: ReadinessMessage, now: Date): PodCondition[] | undefined {
   if (!hasKruisePodReadyGate(pod)) return undefined;
   const old = pod.status?.conditions?.find((c) => c.type === KruisePodReadyCondition);
   if (!old) return undefined;
@@ -78,7 +79,7 @@ export function removeNotReadyKey(pod: LifecyclePod, msg: ReadinessMessage, now:
  * With markPodNotReady: entering PreparingDelete adds preDeleteHook, PreparingUpdate adds
  * preUpdateHook, Updated removes preUpdateHook. Other states leave the condition alone.
  */
-export function readinessForState(pod: LifecyclePod, state: LifecycleState, now: Date): PodCondition[] | undefined {
+export function readinessForState(pod: Pod, state: LifecycleState, now: Date): PodCondition[] | undefined {
   const msg = (key: string): ReadinessMessage => ({ userAgent: LifecycleUserAgent, key });
   switch (state) {
     case LifecycleState.PreparingDelete: return addNotReadyKey(pod, msg(PreDeleteHookKey), now);

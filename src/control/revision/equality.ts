@@ -4,7 +4,7 @@
  * `creationTimestamp: null`, `resources: {}`) equals ours for the same template and is reused.
  */
 import { deepEqual } from '../../machinery/deep-equal.js';
-import type { ControllerRevision } from './types.js';
+import type { ControllerRevision } from '../../api/core/index.js';
 
 /** JSON with the patch directive, nulls, `{}` and `[]` removed (recursively); undefined when nothing is left. */
 export function normalizeData(value: unknown): unknown {

@@ -5,7 +5,8 @@
  */
 import { findEqualRevisions, nextRevisionNumber, sortRevisions } from './equality.js';
 import { newRevision, revisionData, shortHash } from './new-revision.js';
-import type { ControllerRevision, RevisionedWorkload, RevisionOptions } from './types.js';
+import type { RevisionedWorkload, RevisionOptions } from './types.js';
+import type { ControllerRevision } from '../../api/core/index.js';
 
 export interface RevisionPlan {
   currentRevision: ControllerRevision;

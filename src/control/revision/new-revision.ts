@@ -6,7 +6,8 @@
 import { ControllerRevisionHashKey, ControllerRevisionHashLabel } from '../../api/kruise/workloads/labels.js';
 import { clone } from '../../machinery/deep-equal.js';
 import { computeObjectHash, fnv1, goJson, safeEncodeString } from '../../machinery/hash.js';
-import type { ControllerRevision, RevisionData, RevisionedWorkload, RevisionOptions } from './types.js';
+import type { RevisionData, RevisionedWorkload, RevisionOptions } from './types.js';
+import type { ControllerRevision } from '../../api/core/index.js';
 
 const encoder = new TextEncoder();
 

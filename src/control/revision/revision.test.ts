@@ -2,10 +2,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Client } from '../../client/client.js';
 import { errors } from '../../machinery/errors.js';
-import {
-  applyRevision, dataHash, equalRevision, findEqualRevisions, newRevision, nextRevisionNumber, planRevisions,
-  revisionData, revisionsToTrim, syncRevisions, templateOfRevision, type ControllerRevision, type RevisionedWorkload,
-} from './index.js';
+import { applyRevision, dataHash, equalRevision, findEqualRevisions, newRevision, nextRevisionNumber, planRevisions, revisionData, revisionsToTrim, syncRevisions, templateOfRevision, type RevisionedWorkload } from './index.js';
+import type { ControllerRevision } from '../../api/core/index.js';
 
 function cloneSet(image: string, status: RevisionedWorkload['status'] = {}): RevisionedWorkload {
   return {

@@ -9,7 +9,8 @@ import { isAlreadyExists, isNotFound } from '../../machinery/errors.js';
 import { equalRevision } from './equality.js';
 import { planRevisions } from './history.js';
 import { newRevision, revisionData } from './new-revision.js';
-import type { ControllerRevision, RevisionedWorkload, RevisionOptions } from './types.js';
+import type { RevisionedWorkload, RevisionOptions } from './types.js';
+import type { ControllerRevision } from '../../api/core/index.js';
 
 export interface SyncedRevisions {
   currentRevision: ControllerRevision;

@@ -1,6 +1,6 @@
 /**
- * Shapes the revision history works on: apps/v1 ControllerRevision, and any workload with a pod
- * template (CloneSet, Advanced StatefulSet, Advanced DaemonSet all fit).
+ * Shapes the revision history works on (ControllerRevision is api/core's): the revision data and
+ * any workload with a pod template (CloneSet, Advanced StatefulSet, Advanced DaemonSet all fit).
  */
 import type { KObject, ObjectMeta } from '../../api/meta.js';
 
@@ -9,14 +9,6 @@ export interface RevisionData {
   spec: { template: Record<string, unknown> };
 }
 
-export interface ControllerRevision extends KObject {
-  apiVersion?: string;
-  kind?: string;
-  metadata: ObjectMeta;
-  /** RevisionData for revisions we write; whatever JSON the server holds for others. */
-  data?: unknown;
-  revision: number;
-}
 
 export interface RevisionedWorkload {
   apiVersion?: string;

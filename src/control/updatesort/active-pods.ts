@@ -2,11 +2,12 @@
  * The k8s ActivePods order ("delete these first"), optionally extended the way CloneSet scale-in
  * extends it (workloads.md §4.6.3 step 5): availability, pod-deletion-cost and a spread rank.
  */
+import type { Pod } from '../../api/core/index.js';
 import {
-  isPodReady, maxContainerRestarts, newerOrZeroFirst, phaseOrdinal, podDeletionCost, podReadyTime, type SortablePod,
+  isPodReady, maxContainerRestarts, newerOrZeroFirst, phaseOrdinal, podDeletionCost, podReadyTime, 
 } from './pod-facts.js';
 
-export interface ActivePodsExtras<P extends SortablePod = SortablePod> {
+export interface ActivePodsExtras<P extends Pod = Pod> {
   /** Not-available pods first (compared before readiness). */
   isAvailable?: (pod: P) => boolean;
   /** Lower `controller.kubernetes.io/pod-deletion-cost` first. */
@@ -20,7 +21,7 @@ export interface ActivePodsExtras<P extends SortablePod = SortablePod> {
  * not ready < ready; [lower deletion cost]; [higher rank]; ready more recently first; more
  * restarts first; newer (or no creation time) first. Ties compare equal (Array.sort is stable).
  */
-export function compareActivePods<P extends SortablePod>(extras: ActivePodsExtras<P> = {}): (a: P, b: P) => number {
+export function compareActivePods<P extends Pod>(extras: ActivePodsExtras<P> = {}): (a: P, b: P) => number {
   return (a, b) => {
     const nodeA = a.spec?.nodeName ?? '';
     const nodeB = b.spec?.nodeName ?? '';
@@ -53,6 +54,6 @@ export function compareActivePods<P extends SortablePod>(extras: ActivePodsExtra
 }
 
 /** A sorted copy in ActivePods order. */
-export function sortActivePods<P extends SortablePod>(pods: readonly P[], extras: ActivePodsExtras<P> = {}): P[] {
+export function sortActivePods<P extends Pod>(pods: readonly P[], extras: ActivePodsExtras<P> = {}): P[] {
   return [...pods].sort(compareActivePods(extras));
 }

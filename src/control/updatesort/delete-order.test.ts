@@ -1,8 +1,9 @@
+import type { Pod } from '../../api/core/index.js';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PodDeletionCostAnnotation, SpecifiedDeleteLabel } from '../../api/kruise/workloads/labels.js';
 import { choosePodsToDelete, isSpecifiedDelete } from './delete-order.js';
-import { podDeletionCost, type SortablePod } from './pod-facts.js';
+import { podDeletionCost } from './pod-facts.js';
 import { names, pod, type PodFacts } from './test-kit.js';
 
 const allOld = { isUpdated: () => false, oldDiff: 99 };
@@ -26,7 +27,7 @@ describe('choosePodsToDelete: order within a group', () => {
 
   test('not available before not ready when availability is known', () => {
     const pods = [pod('notready', { node: 'n1', ready: false }), pod('unavailable', { node: 'n2' }), pod('ok', { node: 'n3' })];
-    const isAvailable = (p: SortablePod) => p.metadata.name === 'ok';
+    const isAvailable = (p: Pod) => p.metadata.name === 'ok';
     assert.deepEqual(names(choosePodsToDelete(pods, 2, { ...allOld, isAvailable })), ['notready', 'unavailable']);
   });
 
@@ -42,7 +43,7 @@ describe('choosePodsToDelete: order within a group', () => {
 
 describe('choosePodsToDelete: old and updated groups', () => {
   const pods = [pod('new1', { node: 'n1', ready: false }), pod('old1', { node: 'n2' }), pod('old2', { node: 'n3', ready: false }), pod('new2', { node: 'n4' })];
-  const isUpdated = (p: SortablePod) => p.metadata.name!.startsWith('new');
+  const isUpdated = (p: Pod) => p.metadata.name!.startsWith('new');
   const cases: [string, number, number, string[]][] = [
     ['oldDiff covering diff takes only old pods', 1, 3, ['old2']],
     ['a partial oldDiff takes old then updated pods', 2, 1, ['old2', 'new1']],

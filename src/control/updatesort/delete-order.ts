@@ -3,12 +3,12 @@
  * on the update revision, the rest from the updated ones, each group in ActivePods order extended
  * with availability, pod-deletion-cost and a spread rank.
  */
+import type { Pod } from '../../api/core/index.js';
 import { SpecifiedDeleteLabel } from '../../api/kruise/workloads/labels.js';
 import { sortActivePods } from './active-pods.js';
-import type { SortablePod } from './pod-facts.js';
 import { sameNodeRanks, spreadConstraintRanks, type PodSpreadConstraint } from './spread-rank.js';
 
-export interface DeleteChoiceOptions<P extends SortablePod> {
+export interface DeleteChoiceOptions<P extends Pod> {
   /** True for pods on the update revision. */
   isUpdated: (pod: P) => boolean;
   /** How many of the pods to delete come from the not-updated group (`downOld`). */
@@ -21,12 +21,12 @@ export interface DeleteChoiceOptions<P extends SortablePod> {
 }
 
 /** True when the pod is named in `scaleStrategy.podsToDelete` or carries `apps.kruise.io/specified-delete`. */
-export function isSpecifiedDelete(pod: SortablePod, podsToDelete: readonly string[] = []): boolean {
+export function isSpecifiedDelete(pod: Pod, podsToDelete: readonly string[] = []): boolean {
   return podsToDelete.includes(pod.metadata.name ?? '') || pod.metadata.labels?.[SpecifiedDeleteLabel] !== undefined;
 }
 
 /** The first `diff` pods to delete in deletion order per group; old-revision pods come first in the result. */
-export function choosePodsToDelete<P extends SortablePod>(pods: readonly P[], diff: number, options: DeleteChoiceOptions<P>): P[] {
+export function choosePodsToDelete<P extends Pod>(pods: readonly P[], diff: number, options: DeleteChoiceOptions<P>): P[] {
   if (diff <= 0) return [];
   const oldPods = pods.filter((p) => !options.isUpdated(p));
   const newPods = pods.filter((p) => options.isUpdated(p));
@@ -35,7 +35,7 @@ export function choosePodsToDelete<P extends SortablePod>(pods: readonly P[], di
   return [...choose(oldPods, oldDiff, options), ...choose(newPods, diff - oldDiff, options)];
 }
 
-function choose<P extends SortablePod>(pods: readonly P[], count: number, options: DeleteChoiceOptions<P>): P[] {
+function choose<P extends Pod>(pods: readonly P[], count: number, options: DeleteChoiceOptions<P>): P[] {
   if (count <= 0) return [];
   if (count >= pods.length) return [...pods];
   const ranks = options.spreadConstraints?.length && options.nodeLabels

@@ -2,48 +2,39 @@
  * The slice of a core/v1 Pod the ordering rules read, and the small facts derived from it
  * (readiness, ready-since, restarts, deletion cost) as k8s computes them for ActivePods.
  */
+import type { Pod } from '../../api/core/index.js';
 import { LifecycleStateLabel, PodDeletionCostAnnotation } from '../../api/kruise/workloads/labels.js';
 import type { ObjectMeta } from '../../api/meta.js';
 
-export interface SortablePod {
-  metadata: ObjectMeta;
-  spec?: { nodeName?: string; [field: string]: unknown };
-  status?: {
-    phase?: string;
-    conditions?: { type: string; status: string; lastTransitionTime?: string }[];
-    containerStatuses?: { restartCount?: number }[];
-    [field: string]: unknown;
-  };
-}
 
-export const labelsOf = (pod: SortablePod): Record<string, string> => pod.metadata.labels ?? {};
+export const labelsOf = (pod: Pod): Record<string, string> => pod.metadata.labels ?? {};
 
-export function isPodReady(pod: SortablePod): boolean {
+export function isPodReady(pod: Pod): boolean {
   return (pod.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
 }
 
 /** When the Ready condition turned True; undefined when not ready (Go's zero time). */
-export function podReadyTime(pod: SortablePod): string | undefined {
+export function podReadyTime(pod: Pod): string | undefined {
   if (!isPodReady(pod)) return undefined;
   return pod.status?.conditions?.find((c) => c.type === 'Ready' && c.status === 'True')?.lastTransitionTime || undefined;
 }
 
-export function maxContainerRestarts(pod: SortablePod): number {
+export function maxContainerRestarts(pod: Pod): number {
   return (pod.status?.containerStatuses ?? []).reduce((max, c) => Math.max(max, c.restartCount ?? 0), 0);
 }
 
 /** pod-deletion-cost as an int32; missing, `+1`, `007`, non-integers and out-of-range values read as 0. */
-export function podDeletionCost(pod: SortablePod): number {
+export function podDeletionCost(pod: Pod): number {
   const value = pod.metadata.annotations?.[PodDeletionCostAnnotation];
   if (value === undefined || !/^(-[0-9]+|0|[1-9][0-9]*)$/.test(value)) return 0;
   const n = Number(value);
   return n >= -2147483648 && n <= 2147483647 ? n + 0 : 0; // `+ 0` turns -0 into 0
 }
 
-export const lifecycleStateOf = (pod: SortablePod): string | undefined => pod.metadata.labels?.[LifecycleStateLabel];
+export const lifecycleStateOf = (pod: Pod): string | undefined => pod.metadata.labels?.[LifecycleStateLabel];
 
 /** Pending < Unknown < Running; any other phase counts as Pending (a Go map miss). */
-export function phaseOrdinal(pod: SortablePod): number {
+export function phaseOrdinal(pod: Pod): number {
   const phase = pod.status?.phase;
   return phase === 'Running' ? 2 : phase === 'Unknown' ? 1 : 0;
 }

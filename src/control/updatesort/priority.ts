@@ -2,9 +2,10 @@
  * `priorityStrategy` update order (workloads.md §4.6.4 step 5, §5.4 step 8): weight terms, or else
  * ordered label keys. The sort is stable, so pods the strategy cannot tell apart keep their order.
  */
+import type { Pod } from '../../api/core/index.js';
 import type { UpdatePriorityStrategy } from '../../api/kruise/workloads/schema-parts.js';
 import { selectorFromLabelSelector, type LabelSelector, type MetaLabelSelector } from '../../machinery/labels.js';
-import { labelsOf, type SortablePod } from './pod-facts.js';
+import { labelsOf } from './pod-facts.js';
 
 /** Sum of the weights of the terms whose selector matches; invalid selectors count for nothing. */
 export function podWeight(strategy: UpdatePriorityStrategy, labels: Record<string, string>): number {
@@ -46,7 +47,7 @@ export function trailingInteger(value: string): bigint {
 }
 
 /** A stably sorted copy: higher weight first, or lower key level then larger trailing integer first. */
-export function sortByPriority<P extends SortablePod>(pods: readonly P[], strategy: UpdatePriorityStrategy | undefined): P[] {
+export function sortByPriority<P extends Pod>(pods: readonly P[], strategy: UpdatePriorityStrategy | undefined): P[] {
   if (!strategy) return [...pods];
   if (strategy.weightPriority?.length) {
     const weights = new Map(pods.map((p) => [p, podWeight(strategy, labelsOf(p))]));

@@ -3,17 +3,18 @@
  * through the update order so they are not updated back to back. Density is judged against all
  * the workload's pods, not only the candidates; the last matching candidate always goes last.
  */
-import { labelsOf, type SortablePod } from './pod-facts.js';
+import type { Pod } from '../../api/core/index.js';
+import { labelsOf } from './pod-facts.js';
 
 /** `updateStrategy.rollingUpdate.scatterStrategy` (the api schema exports no static type for it). */
 export interface ScatterTerm { key: string; value: string }
 export type UpdateScatterStrategy = readonly ScatterTerm[];
 type Term = ScatterTerm;
 
-const matches = (pod: SortablePod, term: Term): boolean => labelsOf(pod)[term.key] === term.value;
+const matches = (pod: Pod, term: Term): boolean => labelsOf(pod)[term.key] === term.value;
 
 /** One term as given; several: those matching some candidate, most matches first (stable). */
-export function scatterTerms(pods: readonly SortablePod[], strategy: UpdateScatterStrategy): Term[] {
+export function scatterTerms(pods: readonly Pod[], strategy: UpdateScatterStrategy): Term[] {
   if (strategy.length === 1) return [...strategy];
   const counted: { term: Term; count: number }[] = [];
   for (const term of strategy) {
@@ -25,8 +26,8 @@ export function scatterTerms(pods: readonly SortablePod[], strategy: UpdateScatt
   return counted.sort((a, b) => b.count - a.count).map((c) => c.term);
 }
 
-export function sortByScatter<P extends SortablePod>(
-  pods: readonly P[], strategy: UpdateScatterStrategy | undefined, allPods: readonly SortablePod[] = pods,
+export function sortByScatter<P extends Pod>(
+  pods: readonly P[], strategy: UpdateScatterStrategy | undefined, allPods: readonly Pod[] = pods,
 ): P[] {
   let order = [...pods];
   if (!strategy?.length || order.length <= 1) return order;
@@ -54,7 +55,7 @@ function groupsByDensity(totalMatched: number, totalUnmatched: number, matched: 
   return { ...total, count, unmatchedLead: unmatched - count * total.unmatchedSize };
 }
 
-function scatterByTerm<P extends SortablePod>(pods: P[], term: Term, allPods: readonly SortablePod[]): P[] {
+function scatterByTerm<P extends Pod>(pods: P[], term: Term, allPods: readonly Pod[]): P[] {
   const matched = pods.filter((p) => matches(p, term));
   const unmatched = pods.filter((p) => !matches(p, term));
   if (matched.length <= 1 || unmatched.length <= 1) return pods;

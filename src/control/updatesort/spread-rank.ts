@@ -3,8 +3,8 @@
  * in a more crowded place and is deleted earlier. Without spread constraints, pods sharing a node
  * are ranked; with them, pods in each topology domain are ranked and weighted by ln(#domains + 2).
  */
+import type { Pod } from '../../api/core/index.js';
 import { compareActivePods } from './active-pods.js';
-import type { SortablePod } from './pod-facts.js';
 
 export interface PodSpreadConstraint {
   topologyKey: string;
@@ -19,7 +19,7 @@ export function spreadConstraintsFromPodSpec(spec: { topologySpreadConstraints?:
   return (spec?.topologySpreadConstraints ?? []).map((c) => ({ topologyKey: c.topologyKey }));
 }
 
-function groupByNode<P extends SortablePod>(pods: readonly P[]): Map<string, P[]> {
+function groupByNode<P extends Pod>(pods: readonly P[]): Map<string, P[]> {
   const byNode = new Map<string, P[]>();
   for (const pod of pods) {
     const node = pod.spec?.nodeName;
@@ -29,7 +29,7 @@ function groupByNode<P extends SortablePod>(pods: readonly P[]): Map<string, P[]
 }
 
 /** On each node with several pods, all but the one most worth keeping get ranks n-1 … 1 in deletion order. */
-export function sameNodeRanks<P extends SortablePod>(pods: readonly P[]): Map<P, number> {
+export function sameNodeRanks<P extends Pod>(pods: readonly P[]): Map<P, number> {
   const ranks = new Map<P, number>();
   for (const onNode of groupByNode(pods).values()) {
     if (onNode.length <= 1) continue;
@@ -40,7 +40,7 @@ export function sameNodeRanks<P extends SortablePod>(pods: readonly P[]): Map<P,
 }
 
 /** Sum over constraints of (rank within its domain) × ln(#domains + 2); pods on unknown nodes get nothing. */
-export function spreadConstraintRanks<P extends SortablePod>(
+export function spreadConstraintRanks<P extends Pod>(
   pods: readonly P[], constraints: readonly PodSpreadConstraint[],
   nodeLabels: (nodeName: string) => Record<string, string> | undefined,
 ): Map<P, number> {

@@ -1,9 +1,9 @@
+import type { PodPhase, Pod } from '../../api/core/index.js';
 /** Pod builders for the ordering tests. */
-import type { SortablePod } from './pod-facts.js';
 
 export interface PodFacts {
   node?: string;
-  phase?: string;
+  phase?: PodPhase;
   ready?: boolean;
   readyAt?: string;
   restarts?: number;
@@ -13,20 +13,20 @@ export interface PodFacts {
 }
 
 /** A scheduled, Running, Ready pod unless told otherwise. */
-export function pod(name: string, facts: PodFacts = {}): SortablePod {
+export function pod(name: string, facts: PodFacts = {}): Pod {
   const ready = facts.ready ?? true;
   return {
     metadata: {
       name, labels: facts.labels ?? {}, annotations: facts.annotations ?? {},
       creationTimestamp: facts.created ?? '2024-01-01T00:00:00Z',
     },
-    spec: { nodeName: facts.node ?? 'node-1' },
+    spec: { nodeName: facts.node ?? 'node-1', containers: [] },
     status: {
       phase: facts.phase ?? 'Running',
       conditions: [{ type: 'Ready', status: ready ? 'True' : 'False', lastTransitionTime: facts.readyAt ?? '2024-01-01T00:01:00Z' }],
-      containerStatuses: [{ restartCount: facts.restarts ?? 0 }],
+      containerStatuses: [{ name: 'c', image: 'img', imageID: '', ready, restartCount: facts.restarts ?? 0 }],
     },
   };
 }
 
-export const names = (pods: readonly SortablePod[]): string[] => pods.map((p) => p.metadata.name ?? '');
+export const names = (pods: readonly Pod[]): string[] => pods.map((p) => p.metadata.name ?? '');

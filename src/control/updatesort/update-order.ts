@@ -2,10 +2,11 @@
  * The order CloneSet updates its candidate pods in (workloads.md §4.6.4 step 5): ActivePods order,
  * then the priority strategy (stable), then scatter, then PreparingUpdate pods first (stable).
  */
+import type { Pod } from '../../api/core/index.js';
 import { LifecycleState } from '../../api/kruise/workloads/labels.js';
 import type { UpdatePriorityStrategy } from '../../api/kruise/workloads/schema-parts.js';
 import { sortActivePods } from './active-pods.js';
-import { lifecycleStateOf, type SortablePod } from './pod-facts.js';
+import { lifecycleStateOf } from './pod-facts.js';
 import { sortByPriority } from './priority.js';
 import { sortByScatter, type UpdateScatterStrategy } from './scatter.js';
 
@@ -16,8 +17,8 @@ export interface UpdateOrderStrategy {
 }
 
 /** `pods` are the candidates; `allPods` (default: the candidates) are every pod of the workload, for scatter density. */
-export function sortPodsToUpdate<P extends SortablePod>(
-  pods: readonly P[], strategy: UpdateOrderStrategy | undefined, allPods: readonly SortablePod[] = pods,
+export function sortPodsToUpdate<P extends Pod>(
+  pods: readonly P[], strategy: UpdateOrderStrategy | undefined, allPods: readonly Pod[] = pods,
 ): P[] {
   let order = sortActivePods(pods);
   if (strategy?.priorityStrategy) order = sortByPriority(order, strategy.priorityStrategy);

@@ -1,11 +1,11 @@
+import type { PodPhase, Pod } from '../../api/core/index.js';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KObject } from '../../api/meta.js';
 import { handOverPatch, idsForNewPods, planClaims } from './claims.js';
-import type { Pod } from './pods.js';
 
 const ID = 'apps.kruise.io/cloneset-instance-id';
-const pod = (id: string, opts: { terminating?: boolean; phase?: string } = {}): Pod => ({
+const pod = (id: string, opts: { terminating?: boolean; phase?: PodPhase } = {}): Pod => ({
   metadata: { name: `demo-${id}`, uid: `pod-${id}`, labels: { [ID]: id }, ...(opts.terminating ? { deletionTimestamp: '2026-01-01T00:00:00Z' } : {}) },
   spec: { containers: [] },
   ...(opts.phase ? { status: { phase: opts.phase } } : {}),

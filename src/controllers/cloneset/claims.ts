@@ -10,7 +10,8 @@ import type { KObject, OwnerReference } from '../../api/meta.js';
 import { PersistentVolumeClaims } from '../../api/resource-type.js';
 import { isNotFound } from '../../machinery/errors.js';
 import type { PassContext } from './pass.js';
-import { newInstanceIds, type Pod } from './pods.js';
+import { newInstanceIds } from './pods.js';
+import type { Pod } from '../../api/core/index.js';
 
 const idOf = (o: KObject): string => o.metadata.labels?.[CloneSetInstanceIdLabel] ?? '';
 

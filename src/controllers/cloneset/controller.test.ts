@@ -10,7 +10,8 @@ import { startKruiseTestEnv, type KruiseTestEnv } from '../../testing/kruise-env
 import { kruiseControllers } from '../index.js';
 import { setupPodReadinessController } from '../podreadiness/index.js';
 import { CloneSets, setupCloneSetController } from './index.js';
-import type { CloneSet, Pod } from './pods.js';
+import type { CloneSet } from './pods.js';
+import type { Pod } from '../../api/core/index.js';
 
 const ns = 'default';
 

@@ -10,9 +10,9 @@ import { forControllerOwner, forSelf } from '../../runtime/handlers.js';
 import { byControllerUid, byNamespace, IndexNames } from '../../runtime/indexers.js';
 import type { Manager } from '../../runtime/manager.js';
 import { observeOwnedScaleExpectations } from '../../runtime/observe-expectations.js';
-import type { ControllerRevision } from '../../control/revision/index.js';
-import type { CloneSet, Pod } from './pods.js';
+import type { CloneSet } from './pods.js';
 import { CloneSetReconciler, CloneSets } from './reconcile.js';
+import type { ControllerRevision, Pod } from '../../api/core/index.js';
 
 export { CloneSetReconciler, CloneSets, type CloneSetReconcilerDeps } from './reconcile.js';
 export { calculateDiffs, passNumbers, scaledValue, type Diffs, type GroupCounts, type PassNumbers } from './numbers.js';

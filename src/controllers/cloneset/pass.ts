@@ -7,7 +7,8 @@ import type { Client } from '../../client/client.js';
 import type { EventRecorder } from '../../runtime/events.js';
 import type { ResourceVersionExpectations, ScaleExpectations } from '../../runtime/expectations.js';
 import type { GroupCounts } from './numbers.js';
-import { availability, isPreDeleting, isToDelete, isUpdated, type CloneSet, type Pod } from './pods.js';
+import { availability, isPreDeleting, isToDelete, isUpdated, type CloneSet } from './pods.js';
+import type { Pod } from '../../api/core/index.js';
 
 export interface PassContext {
   client: Client;

@@ -11,7 +11,7 @@ import {
 } from '../../control/lifecycle/index.js';
 import { isNotFound } from '../../machinery/errors.js';
 import { podKey, type PassContext } from './pass.js';
-import { asLifecyclePod, type Pod } from './pods.js';
+import type { Pod } from '../../api/core/index.js';
 
 export interface MoveOptions {
   /** Add/remove the Lifecycle entry of KruisePodReady for this state (the hook's markPodNotReady). */
@@ -25,9 +25,9 @@ export interface MoveOptions {
 /** Returns true when the state label was changed (a condition-only write does not count). */
 export async function movePodToState(c: PassContext, pod: Pod, state: LifecycleState, options: MoveOptions = {}): Promise<boolean> {
   const now = new Date(c.now);
-  if (options.markNotReady && readinessForState(asLifecyclePod(pod), state, now)) await writeReadiness(c, pod, state, now);
+  if (options.markNotReady && readinessForState(pod, state, now)) await writeReadiness(c, pod, state, now);
   const extra = options.extraLabels ?? {};
-  if (podLifecycleState(asLifecyclePod(pod)) === state && Object.keys(extra).length === 0) return false;
+  if (podLifecycleState(pod) === state && Object.keys(extra).length === 0) return false;
   const patch = lifecycleStatePatch(state, now, options.handler);
   Object.assign(patch.metadata.labels, extra);
   try {
@@ -44,7 +44,7 @@ async function writeReadiness(c: PassContext, pod: Pod, state: LifecycleState, n
     await retryOnConflict(async () => {
       const fresh = await c.client.get<Pod>(Pods, pod.metadata.namespace, pod.metadata.name!);
       if (fresh.metadata.uid !== pod.metadata.uid) return;
-      const conditions = readinessForState(asLifecyclePod(fresh), state, now);
+      const conditions = readinessForState(fresh, state, now);
       if (!conditions) return;
       const written = await c.client.updateStatus<Pod>(Pods, { ...fresh, status: { ...fresh.status, conditions } as Pod['status'] });
       c.podUpdates.expectUpdated(podKey(pod), written);

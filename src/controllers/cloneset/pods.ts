@@ -8,9 +8,9 @@ import {
   LifecycleTimestampAnnotation, SpecifiedDeleteLabel,
 } from '../../api/kruise/workloads/labels.js';
 import type { KObject, OwnerReference } from '../../api/meta.js';
-import { cloneSetRevisionLabels, revisionHash, templateFromRevision, type Pod, type PodTemplate } from '../../control/inplaceupdate/index.js';
-import { rfc3339, type LifecyclePod } from '../../control/lifecycle/index.js';
-import type { ControllerRevision } from '../../control/revision/index.js';
+import { cloneSetRevisionLabels, revisionHash, templateFromRevision } from '../../control/inplaceupdate/index.js';
+import { rfc3339 } from '../../machinery/time.js';
+import type { Pod, PodTemplateSpec, ControllerRevision } from '../../api/core/index.js';
 
 export type { Pod };
 
@@ -18,7 +18,6 @@ export type { Pod };
 export type CloneSet = StoredCloneSet & { spec: NonNullable<StoredCloneSet['spec']> };
 
 /** The lifecycle helpers' pod shape (nodeName typed). */
-export const asLifecyclePod = (pod: Pod): LifecyclePod => pod as unknown as LifecyclePod;
 
 const idAlphabet = 'bcdfghjklmnpqrstvwxz2456789';
 
@@ -51,7 +50,7 @@ interface Claim extends KObject {
 
 /** The pod for instance `id` from `revision`'s template (today's template if unreadable), plus the PVCs it mounts. */
 export function newCloneSetPod(cs: CloneSet, revision: ControllerRevision, id: string, now: Date): { pod: Pod; claims: Claim[] } {
-  const template: PodTemplate = structuredClone(templateFromRevision(revision) ?? (cs.spec.template as PodTemplate));
+  const template: PodTemplateSpec = structuredClone(templateFromRevision(revision) ?? (cs.spec.template as PodTemplateSpec));
   const name = `${cs.metadata.name}-${id}`;
   const ownerReferences = [cloneSetOwnerRef(cs)];
   const claimTemplates = (cs.spec.volumeClaimTemplates ?? []) as unknown as Claim[];
@@ -69,8 +68,8 @@ export function newCloneSetPod(cs: CloneSet, revision: ControllerRevision, id: s
   if (claimTemplates.length > 0) {
     // A claim replaces a same-named template volume.
     const claimed = new Set(claimTemplates.map((t) => t.metadata.name));
-    const volumes = ((spec.volumes as { name: string }[] | undefined) ?? []).filter((v) => !claimed.has(v.name));
-    spec.volumes = [...volumes, ...claimTemplates.map((t, i) => ({ name: t.metadata.name, persistentVolumeClaim: { claimName: claims[i]!.metadata.name } }))];
+    const volumes = (spec.volumes ?? []).filter((v) => !claimed.has(v.name));
+    spec.volumes = [...volumes, ...claimTemplates.map((t, i) => ({ name: t.metadata.name!, persistentVolumeClaim: { claimName: claims[i]!.metadata.name! } }))];
   }
   const pod: Pod = {
     apiVersion: 'v1', kind: 'Pod',

@@ -7,6 +7,7 @@
  */
 import { CloneSetProgressDeadlineDisabled, type CloneSetCondition, type CloneSetStatus } from '../../api/kruise/workloads/cloneset.js';
 import type { CloneSet } from './pods.js';
+import { rfc3339 } from '../../machinery/time.js';
 
 export const ProgressingCondition = 'Progressing';
 export const ProgressReason = {
@@ -16,8 +17,6 @@ export const ProgressReason = {
   DeadlineExceeded: 'ProgressDeadlineExceeded',
   Updated: 'CloneSetUpdated',
 } as const;
-
-const rfc3339 = (ms: number): string => new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z');
 
 /** `next` replaces the condition of its type; same status+reason keeps the old one, same status keeps its transition time. */
 export function setCondition(conditions: readonly CloneSetCondition[], next: CloneSetCondition): CloneSetCondition[] {

@@ -9,7 +9,7 @@ import { InPlaceUpdateReadyCondition } from '../../api/kruise/workloads/labels.j
 import { isNotFound } from '../../machinery/errors.js';
 import { forEachLimited } from '../../runtime/parallel.js';
 import { podKey, podWriteConcurrency, type PassContext } from './pass.js';
-import type { Pod } from './pods.js';
+import type { Pod } from '../../api/core/index.js';
 
 export const lacksReadyCondition = (pod: Pod): boolean =>
   !pod.metadata.deletionTimestamp && hasInPlaceReadinessGate(pod) && !podCondition(pod, InPlaceUpdateReadyCondition);

@@ -11,7 +11,7 @@ import type { KObject } from '../../api/meta.js';
 import type { Client } from '../../client/client.js';
 import { retryOnConflict } from '../../client/retry.js';
 import { InPlaceUpdater } from '../../control/inplaceupdate/index.js';
-import { deleteRevisions, revisionsToTrim, syncRevisions, type ControllerRevision, type SyncedRevisions } from '../../control/revision/index.js';
+import { deleteRevisions, revisionsToTrim, syncRevisions, type SyncedRevisions } from '../../control/revision/index.js';
 import { isNotFound } from '../../machinery/errors.js';
 import type { EventRecorder } from '../../runtime/events.js';
 import type { ResourceVersionExpectations, ScaleExpectations } from '../../runtime/expectations.js';
@@ -25,10 +25,11 @@ import { markNewPodsReady } from './ready-gate.js';
 import { releaseUnmatched } from './release.js';
 import { prunePodsToDelete, revisionOptions, syncClaimTemplateHash } from './spec-sync.js';
 import { groupCounts, newPassContext, podKey, type PassContext } from './pass.js';
-import { isActive, type CloneSet, type Pod } from './pods.js';
+import { isActive, type CloneSet } from './pods.js';
 import { scalePhase } from './scale.js';
 import { calculateStatus, statusChanged } from './status.js';
 import { updatePhase } from './update.js';
+import type { ControllerRevision, Pod } from '../../api/core/index.js';
 
 export { CloneSets };
 

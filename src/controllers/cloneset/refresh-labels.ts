@@ -13,11 +13,11 @@ import {
 } from '../../control/lifecycle/index.js';
 import { podKey, type PassContext } from './pass.js';
 import { movePodToState } from './pod-state.js';
-import { asLifecyclePod, type Pod } from './pods.js';
+import type { Pod } from '../../api/core/index.js';
 
 /** The state a pod should move to without any update decision (PreparingUpdate rolled back included). */
 export function refreshedState(c: PassContext, pod: Pod): LifecycleState | undefined {
-  const lp = asLifecyclePod(pod);
+  const lp = pod;
   const lifecycle = c.cs.spec.lifecycle;
   const state = refreshLifecycleState(lp, lifecycle, 'CloneSet', isPodUpdateCompleted(pod));
   if (state) return state;
@@ -48,11 +48,11 @@ export function withLabelFix(c: PassContext, pod: Pod, next: Pod, markNotReady: 
   const { state, extraLabels } = labelFix(c, pod);
   const now = new Date(c.now);
   if (state && markNotReady) {
-    const conditions = readinessForState(asLifecyclePod(next), state, now);
+    const conditions = readinessForState(next, state, now);
     if (conditions) next.status = { ...next.status, conditions } as Pod['status'];
   }
   const hasExtra = Object.keys(extraLabels).length > 0;
-  const moves = state !== undefined && (podLifecycleState(asLifecyclePod(pod)) !== state || hasExtra);
+  const moves = state !== undefined && (podLifecycleState(pod) !== state || hasExtra);
   const metadata = moves ? lifecycleStatePatch(state, now).metadata : { labels: {}, annotations: {} };
   next.metadata.labels = { ...next.metadata.labels, ...metadata.labels, ...extraLabels };
   next.metadata.annotations = { ...next.metadata.annotations, ...metadata.annotations };

@@ -7,7 +7,8 @@ import type { Client } from '../../client/client.js';
 import { isNotFound } from '../../machinery/errors.js';
 import { selectorFromLabelSelector, type MetaLabelSelector } from '../../machinery/labels.js';
 import { TerminalError } from '../../runtime/reconcile.js';
-import type { CloneSet, Pod } from './pods.js';
+import type { CloneSet } from './pods.js';
+import type { Pod } from '../../api/core/index.js';
 
 /** Releases the pods the selector no longer matches; returns the rest. */
 export async function releaseUnmatched(client: Client, cs: CloneSet, pods: readonly Pod[]): Promise<Pod[]> {

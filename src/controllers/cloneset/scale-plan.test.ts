@@ -1,8 +1,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { CloneSet, Pod } from './pods.js';
+import type { CloneSet } from './pods.js';
 import { podsToCancelDelete, withinDeleteBudget } from './scale-plan.js';
 import { podsToDeleteKept } from './spec-sync.js';
+import type { Pod } from '../../api/core/index.js';
 
 const STATE = 'lifecycle.apps.kruise.io/state';
 const pod = (name: string, state = 'Normal', labels: Record<string, string> = {}): Pod =>

@@ -4,7 +4,8 @@
  * allows (unavailable ones always, available ones while `deleteReadyLimit` lasts).
  */
 import { canCancelPreparingDelete } from '../../control/lifecycle/index.js';
-import { asLifecyclePod, isPreDeleting, isToDelete, type CloneSet, type Pod } from './pods.js';
+import { isPreDeleting, isToDelete, type CloneSet } from './pods.js';
+import type { Pod } from '../../api/core/index.js';
 
 /** Step 1: up to `R − len(pods) + #(toDelete ∪ preDeleting)` PreparingDelete pods that are not toDelete. */
 export function podsToCancelDelete(cs: CloneSet, pods: readonly Pod[]): Pod[] {
@@ -13,7 +14,7 @@ export function podsToCancelDelete(cs: CloneSet, pods: readonly Pod[]): Pod[] {
   const out: Pod[] = [];
   for (const pod of pods) {
     if (room <= 0) break;
-    if (!isPreDeleting(pod) || isToDelete(pod, cs) || !canCancelPreparingDelete(asLifecyclePod(pod), cs.spec.lifecycle, 'CloneSet')) continue;
+    if (!isPreDeleting(pod) || isToDelete(pod, cs) || !canCancelPreparingDelete(pod, cs.spec.lifecycle, 'CloneSet')) continue;
     out.push(pod);
     room--;
   }

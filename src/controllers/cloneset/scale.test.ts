@@ -5,13 +5,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Client } from '../../client/client.js';
-import type { ControllerRevision } from '../../control/revision/index.js';
 import type { EventRecorder } from '../../runtime/events.js';
 import { ResourceVersionExpectations, ScaleExpectations } from '../../runtime/expectations.js';
 import { calculateDiffs, passNumbers } from './numbers.js';
 import { groupCounts, newPassContext } from './pass.js';
-import type { CloneSet, Pod } from './pods.js';
+import type { CloneSet } from './pods.js';
 import { scalePhase } from './scale.js';
+import type { ControllerRevision, Pod } from '../../api/core/index.js';
 
 const revision = { metadata: { name: 'demo-v1' } } as ControllerRevision;
 

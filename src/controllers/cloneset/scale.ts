@@ -9,15 +9,15 @@ import { CloneSetInstanceIdLabel } from '../../api/kruise/workloads/cloneset.js'
 import { PersistentVolumeClaims, Pods } from '../../api/resource-type.js';
 import { deleteDecision, LifecycleState } from '../../control/lifecycle/index.js';
 import { deletePodExpected } from '../../control/podcontrol/index.js';
-import type { ControllerRevision } from '../../control/revision/index.js';
 import { choosePodsToDelete, spreadConstraintsFromPodSpec, type PodSpreadConstraint } from '../../control/updatesort/index.js';
 import { isAlreadyExists } from '../../machinery/errors.js';
 import { deleteClaim, idsForNewPods } from './claims.js';
 import { readyDeleteBudget, type Diffs } from './numbers.js';
 import { podKey, type PassContext } from './pass.js';
 import { movePodToState } from './pod-state.js';
-import { asLifecyclePod, isPreDeleting, isToDelete, newCloneSetPod, type Pod } from './pods.js';
+import { isPreDeleting, isToDelete, newCloneSetPod } from './pods.js';
 import { podsToCancelDelete, withinDeleteBudget } from './scale-plan.js';
+import type { ControllerRevision, Pod } from '../../api/core/index.js';
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
@@ -106,7 +106,7 @@ async function createOne(c: PassContext, revision: ControllerRevision, id: strin
 async function removePods(c: PassContext, victims: Pod[]): Promise<boolean> {
   const hook = c.cs.spec.lifecycle?.preDelete;
   const results = await Promise.allSettled(victims.map(async (pod) => {
-    switch (deleteDecision(asLifecyclePod(pod), c.cs.spec.lifecycle)) {
+    switch (deleteDecision(pod, c.cs.spec.lifecycle)) {
       case 'enterPreparingDelete': return movePodToState(c, pod, LifecycleState.PreparingDelete, { markNotReady: hook?.markPodNotReady ?? false });
       // still hooked: keep the not-ready entry in place (a restart may have lost it), change nothing else
       case 'wait': return movePodToState(c, pod, LifecycleState.PreparingDelete, { markNotReady: hook?.markPodNotReady ?? false });

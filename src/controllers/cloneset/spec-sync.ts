@@ -7,11 +7,12 @@
 import { CloneSetVolumeClaimTemplateHashAnnotation } from '../../api/kruise/workloads/cloneset.js';
 import { ControllerRevisions } from '../../api/resource-type.js';
 import type { Client } from '../../client/client.js';
-import type { ControllerRevision, RevisionOptions } from '../../control/revision/index.js';
+import type { RevisionOptions } from '../../control/revision/index.js';
 import { isConflict, isNotFound } from '../../machinery/errors.js';
 import { computeObjectHash } from '../../machinery/hash.js';
-import type { CloneSet, Pod } from './pods.js';
+import type { CloneSet } from './pods.js';
 import { CloneSets } from '../../api/kruise/resource-types.js';
+import type { ControllerRevision, Pod } from '../../api/core/index.js';
 
 /** The names of `podsToDelete` still naming a live pod; undefined when nothing is to prune. */
 export function podsToDeleteKept(cs: CloneSet, pods: readonly Pod[]): string[] | undefined {

@@ -1,7 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { CloneSet, Pod } from './pods.js';
+import type { CloneSet } from './pods.js';
 import { calculateStatus, statusChanged } from './status.js';
+import type { Pod } from '../../api/core/index.js';
 
 const cs = (replicas: number, minReadySeconds = 0): CloneSet => ({
   metadata: { name: 'demo', namespace: 'default', generation: 4 },

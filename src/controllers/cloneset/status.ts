@@ -7,7 +7,8 @@ import type { CloneSetCondition, CloneSetStatus } from '../../api/kruise/workloa
 import { labelSelectorToString, type MetaLabelSelector } from '../../machinery/labels.js';
 import { passNumbers } from './numbers.js';
 import { progressingChanged, withProgressing } from './progress.js';
-import { availability, isReady, isUpdated, type CloneSet, type Pod } from './pods.js';
+import { availability, isReady, isUpdated, type CloneSet } from './pods.js';
+import type { Pod } from '../../api/core/index.js';
 
 export interface StatusInput {
   updateRevision: string;

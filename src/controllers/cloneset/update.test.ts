@@ -1,8 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newPassContext, type PassContext } from './pass.js';
-import type { CloneSet, Pod } from './pods.js';
+import type { CloneSet } from './pods.js';
 import { refreshedState } from './refresh-labels.js';
+import type { Pod } from '../../api/core/index.js';
 
 const STATE = 'lifecycle.apps.kruise.io/state';
 const hook = { finalizersHandler: ['example.io/gate'] };

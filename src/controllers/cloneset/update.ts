@@ -8,8 +8,7 @@
 import { ControllerRevisionHashLabel, LifecycleState, LifecycleStateLabel, LifecycleTimestampAnnotation, PodUpdatePolicy, SpecifiedDeleteLabel } from '../../api/kruise/workloads/labels.js';
 import { Pods } from '../../api/resource-type.js';
 import { cloneSetRevisionLabels, hasGrace, planRefresh, revisionHash, type InPlaceUpdater } from '../../control/inplaceupdate/index.js';
-import { beforeInPlaceUpdate, podLifecycleState, rfc3339 } from '../../control/lifecycle/index.js';
-import type { ControllerRevision } from '../../control/revision/index.js';
+import { beforeInPlaceUpdate, podLifecycleState } from '../../control/lifecycle/index.js';
 import { isConflict } from '../../machinery/errors.js';
 import { forEachLimited } from '../../runtime/parallel.js';
 import { calculateDiffs, passNumbers } from './numbers.js';
@@ -18,7 +17,9 @@ import { groupCounts, podKey, podWriteConcurrency, type PassContext } from './pa
 import { lacksReadyCondition } from './ready-gate.js';
 import { movePodToState } from './pod-state.js';
 import { refreshLabels, withLabelFix } from './refresh-labels.js';
-import { asLifecyclePod, isPreDeleting, type Pod } from './pods.js';
+import { isPreDeleting } from './pods.js';
+import { rfc3339 } from '../../machinery/time.js';
+import type { ControllerRevision, Pod } from '../../api/core/index.js';
 
 export interface UpdateOutcome {
   requeueAfterMs?: number;
@@ -122,11 +123,11 @@ async function updateOne(
 async function updateInPlace(c: PassContext, updater: InPlaceUpdater, pod: Pod, from: ControllerRevision, target: ControllerRevision): Promise<number | undefined> {
   const hook = c.cs.spec.lifecycle?.inPlaceUpdate;
   const markNotReady = hook?.markPodNotReady ?? false;
-  switch (beforeInPlaceUpdate(asLifecyclePod(pod), c.cs.spec.lifecycle, 'CloneSet')) {
+  switch (beforeInPlaceUpdate(pod, c.cs.spec.lifecycle, 'CloneSet')) {
     case 'enterPreparingUpdate': await movePodToState(c, pod, LifecycleState.PreparingUpdate, { markNotReady }); return undefined;
     case 'reenterPreparingUpdate': await movePodToState(c, pod, LifecycleState.PreparingUpdate, { markNotReady, handler: hook }); return undefined;
     case 'wait': return undefined;
-    case 'refuse': throw new Error(`not allowed to in-place update pod ${pod.metadata.name} in state ${podLifecycleState(asLifecyclePod(pod))}`);
+    case 'refuse': throw new Error(`not allowed to in-place update pod ${pod.metadata.name} in state ${podLifecycleState(pod)}`);
     case 'start': break;
   }
   const graceSeconds = c.cs.spec.updateStrategy?.rollingUpdate?.inPlaceUpdateStrategy?.gracePeriodSeconds ?? 0;

@@ -12,7 +12,8 @@ import { WriteLog, type WriteVerb } from '../../testing/recording-client.js';
 import { eventually, startWorkloadEnv, type WorkloadEnv } from '../../testing/workload-env.js';
 import { setupPodReadinessController } from '../podreadiness/index.js';
 import { CloneSets, setupCloneSetController } from './index.js';
-import type { CloneSet, Pod } from './pods.js';
+import type { CloneSet } from './pods.js';
+import type { Pod } from '../../api/core/index.js';
 
 const name = 'w';
 const replicas = 4;

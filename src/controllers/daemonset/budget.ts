@@ -4,8 +4,8 @@
  * `status.desiredNumberScheduled`, and burstReplicas (default 250) rounds down likewise.
  */
 import { DefaultBurstReplicas, RollingUpdateType } from '../../api/kruise/workloads/daemonset.js';
-import type { DaemonSet } from './types.js';
 import { scaledValue } from '../../machinery/int-or-percent.js';
+import type { DaemonSet } from './types.js';
 
 export { scaledValue };
 

@@ -8,7 +8,8 @@ import type { Client } from '../../client/client.js';
 import { isNotFound } from '../../machinery/errors.js';
 import type { LabelSelector } from '../../machinery/labels.js';
 import { controllerRef } from '../../runtime/indexers.js';
-import { AdvancedDaemonSets, daemonSetOwnerRef, type DaemonSet, type Pod } from './types.js';
+import { AdvancedDaemonSets, daemonSetOwnerRef, type DaemonSet } from './types.js';
+import type { Pod } from '../../api/core/index.js';
 
 export async function claimPods(client: Client, ds: DaemonSet, selector: LabelSelector, candidates: readonly Pod[]): Promise<Pod[]> {
   const claimed: Pod[] = [];

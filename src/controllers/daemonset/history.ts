@@ -6,9 +6,10 @@
  */
 import { ControllerRevisionHashLabel } from '../../api/kruise/workloads/labels.js';
 import type { Client } from '../../client/client.js';
-import { deleteRevisions, revisionsToTrim, syncRevisions, type ControllerRevision, type RevisionOptions } from '../../control/revision/index.js';
+import { deleteRevisions, revisionsToTrim, syncRevisions, type RevisionOptions } from '../../control/revision/index.js';
 import { revisionHashOf } from './inplace.js';
-import type { DaemonSet, Pod } from './types.js';
+import type { ControllerRevision, Pod } from '../../api/core/index.js';
+import type { DaemonSet } from './types.js';
 
 const revisionOptions: RevisionOptions = { mode: 'template-hash', ownerApiVersion: 'apps.kruise.io/v1beta1', ownerKind: 'DaemonSet' };
 

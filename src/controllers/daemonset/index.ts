@@ -5,7 +5,6 @@
  * labels, taints, schedulability or true conditions wakes every DaemonSet.
  */
 import { ControllerRevisions, Nodes, Pods } from '../../api/resource-type.js';
-import type { ControllerRevision } from '../../control/revision/index.js';
 import { deepEqual } from '../../machinery/deep-equal.js';
 import type { Controller } from '../../runtime/controller.js';
 import { forControllerOwner, forSelf } from '../../runtime/handlers.js';
@@ -15,7 +14,8 @@ import type { Manager } from '../../runtime/manager.js';
 import { observeOwnedScaleExpectations } from '../../runtime/observe-expectations.js';
 import { FailedPodBackoff, type FailedBackoffOptions } from './failed-backoff.js';
 import { AdvancedDaemonSetReconciler } from './reconcile.js';
-import { AdvancedDaemonSets, type DaemonSet, type Node, type Pod } from './types.js';
+import { AdvancedDaemonSets, type DaemonSet } from './types.js';
+import type { ControllerRevision, Node, Pod } from '../../api/core/index.js';
 
 export { AdvancedDaemonSetReconciler, type DaemonSetReconcilerDeps } from './reconcile.js';
 export { AdvancedDaemonSets, type DaemonSet, type DaemonSetStatus } from './types.js';

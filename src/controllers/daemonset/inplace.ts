@@ -6,11 +6,12 @@
  */
 import { ControllerRevisionHashLabel } from '../../api/kruise/workloads/labels.js';
 import type { InPlaceUpdateOptions, InPlaceUpdater } from '../../control/inplaceupdate/index.js';
-import { shortHash, type ControllerRevision } from '../../control/revision/index.js';
+import { shortHash } from '../../control/revision/index.js';
 import { burstReplicas } from './budget.js';
 import { messageOf, type PassContext } from './pass.js';
 import { hasInPlaceGate } from './pods.js';
-import { podKey, type Pod } from './types.js';
+import { podKey } from './types.js';
+import type { ControllerRevision, Pod } from '../../api/core/index.js';
 
 /** The bare hash a revision stands for (its controller-revision-hash label). */
 export const revisionHashOf = (r: ControllerRevision): string =>

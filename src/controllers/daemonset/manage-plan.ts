@@ -8,10 +8,10 @@
  */
 import { allowSurge, partitionOf } from './budget.js';
 import type { FailedPodBackoff } from './failed-backoff.js';
-import type { ClusterView, NodeView } from './node-view.js';
-import { unscheduledPodsWithoutNode } from './node-view.js';
+import { type ClusterView, type NodeView, unscheduledPodsWithoutNode } from './node-view.js';
 import { availability, isPodReady, isPodUpdated, isPreDeleting, oldestFirst, updatedPodsOnNode } from './pods.js';
-import type { DaemonSet, Pod } from './types.js';
+import type { Pod } from '../../api/core/index.js';
+import type { DaemonSet } from './types.js';
 
 export interface ManagePlan {
   /** Nodes to create a daemon pod on, ascending. */

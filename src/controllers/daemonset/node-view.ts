@@ -4,7 +4,8 @@
  */
 import { nodeShouldRunDaemonPod, type DaemonPlacement } from '../../machinery/scheduling/index.js';
 import { podTarget } from './pods.js';
-import type { DaemonSet, Node, Pod } from './types.js';
+import type { Node, Pod } from '../../api/core/index.js';
+import type { DaemonSet } from './types.js';
 
 export interface NodeView {
   name: string;

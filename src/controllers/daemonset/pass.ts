@@ -3,7 +3,8 @@ import type { Client } from '../../client/client.js';
 import type { EventRecorder } from '../../runtime/events.js';
 import type { ResourceVersionExpectations, ScaleExpectations } from '../../runtime/expectations.js';
 import type { Informer } from '../../runtime/informer.js';
-import type { DaemonSet, Pod } from './types.js';
+import type { Pod } from '../../api/core/index.js';
+import type { DaemonSet } from './types.js';
 
 export interface PassContext {
   client: Client;

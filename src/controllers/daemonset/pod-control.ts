@@ -11,7 +11,8 @@ import { burstReplicas } from './budget.js';
 import { messageOf, throwFirstFailure, type PassContext } from './pass.js';
 import { podsToDeleteAfterHook } from './pod-lifecycle.js';
 import { newDaemonPod } from './pod-template.js';
-import { podKey, type Pod } from './types.js';
+import { podKey } from './types.js';
+import type { Pod } from '../../api/core/index.js';
 
 /** Returns how many creates and deletes were issued. */
 export async function syncNodes(c: PassContext, toDelete: Pod[], createOn: string[], hash: string): Promise<number> {

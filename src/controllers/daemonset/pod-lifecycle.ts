@@ -6,14 +6,12 @@
  */
 import { Pods } from '../../api/resource-type.js';
 import { retryOnConflict } from '../../client/retry.js';
-import {
-  deleteDecision, lifecycleStatePatch, LifecycleState, podLifecycleState, readinessForState, type LifecyclePod,
-} from '../../control/lifecycle/index.js';
+import { deleteDecision, lifecycleStatePatch, LifecycleState, podLifecycleState, readinessForState } from '../../control/lifecycle/index.js';
 import { isNotFound } from '../../machinery/errors.js';
 import { throwFirstFailure, type PassContext } from './pass.js';
-import { podKey, type Pod } from './types.js';
+import { podKey } from './types.js';
+import type { Pod } from '../../api/core/index.js';
 
-const asLifecyclePod = (pod: Pod): LifecyclePod => pod as unknown as LifecyclePod;
 
 /** The pods that may be deleted now; hooked ones are moved to (or kept in) PreparingDelete. */
 export async function podsToDeleteAfterHook(c: PassContext, pods: Pod[]): Promise<Pod[]> {
@@ -21,7 +19,7 @@ export async function podsToDeleteAfterHook(c: PassContext, pods: Pod[]): Promis
   if (!lifecycle?.preDelete) return pods;
   const deletable: Pod[] = [];
   const holds: Pod[] = [];
-  for (const pod of pods) (deleteDecision(asLifecyclePod(pod), lifecycle) === 'delete' ? deletable : holds).push(pod);
+  for (const pod of pods) (deleteDecision(pod, lifecycle) === 'delete' ? deletable : holds).push(pod);
   throwFirstFailure(await Promise.allSettled(holds.map((pod) => moveToPreparingDelete(c, pod))));
   return deletable;
 }
@@ -29,8 +27,8 @@ export async function podsToDeleteAfterHook(c: PassContext, pods: Pod[]): Promis
 async function moveToPreparingDelete(c: PassContext, pod: Pod): Promise<void> {
   const now = new Date(c.now);
   const state = LifecycleState.PreparingDelete;
-  if (c.ds.spec.lifecycle?.preDelete?.markPodNotReady && readinessForState(asLifecyclePod(pod), state, now)) await markNotReady(c, pod, now);
-  if (podLifecycleState(asLifecyclePod(pod)) === state) return;
+  if (c.ds.spec.lifecycle?.preDelete?.markPodNotReady && readinessForState(pod, state, now)) await markNotReady(c, pod, now);
+  if (podLifecycleState(pod) === state) return;
   try {
     const patched = await c.client.patch<Pod>(Pods, pod.metadata.namespace, pod.metadata.name!, 'strategic', lifecycleStatePatch(state, now));
     c.podUpdates.expectUpdated(podKey(pod), patched);
@@ -44,7 +42,7 @@ async function markNotReady(c: PassContext, pod: Pod, now: Date): Promise<void> 
     await retryOnConflict(async () => {
       const fresh = await c.client.get<Pod>(Pods, pod.metadata.namespace, pod.metadata.name!);
       if (fresh.metadata.uid !== pod.metadata.uid) return;
-      const conditions = readinessForState(asLifecyclePod(fresh), LifecycleState.PreparingDelete, now);
+      const conditions = readinessForState(fresh, LifecycleState.PreparingDelete, now);
       if (!conditions) return;
       const written = await c.client.updateStatus<Pod>(Pods, { ...fresh, status: { ...fresh.status, conditions } as Pod['status'] });
       c.podUpdates.expectUpdated(podKey(pod), written);

@@ -10,7 +10,8 @@ import { ControllerRevisionHashLabel, InPlaceUpdateReadyCondition } from '../../
 import type { ObjectMeta } from '../../api/meta.js';
 import { pinToNode, withDaemonTolerations } from '../../machinery/scheduling/index.js';
 import { isInPlaceIfPossible } from './budget.js';
-import { daemonSetOwnerRef, type DaemonSet, type Pod } from './types.js';
+import { daemonSetOwnerRef, type DaemonSet } from './types.js';
+import type { Pod } from '../../api/core/index.js';
 
 export function newDaemonPod(ds: DaemonSet, nodeName: string, hash: string): Pod {
   const template = structuredClone(ds.spec.template) as { metadata?: ObjectMeta; spec?: Pod['spec'] };

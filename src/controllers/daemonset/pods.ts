@@ -6,7 +6,8 @@
 import { DeprecatedTemplateGenerationAnnotation, PodTemplateGenerationLabel } from '../../api/kruise/workloads/daemonset.js';
 import { ControllerRevisionHashLabel, InPlaceUpdateReadyCondition, LifecycleState, LifecycleStateLabel } from '../../api/kruise/workloads/labels.js';
 import { targetNodeName } from '../../machinery/scheduling/index.js';
-import type { DaemonSet, Pod } from './types.js';
+import type { Pod } from '../../api/core/index.js';
+import type { DaemonSet } from './types.js';
 
 const condition = (pod: Pod, type: string) => pod.status?.conditions?.find((c) => c.type === type);
 

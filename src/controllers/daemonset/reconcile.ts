@@ -8,7 +8,6 @@
  */
 import type { Client } from '../../client/client.js';
 import { InPlaceUpdater } from '../../control/inplaceupdate/index.js';
-import type { ControllerRevision } from '../../control/revision/index.js';
 import { selectorFromLabelSelector, type LabelSelector, type MetaLabelSelector } from '../../machinery/labels.js';
 import type { EventRecorder } from '../../runtime/events.js';
 import type { ResourceVersionExpectations, ScaleExpectations } from '../../runtime/expectations.js';
@@ -28,7 +27,8 @@ import { syncNodes } from './pod-control.js';
 import { refreshUpdateStates } from './refresh.js';
 import { rollingUpdate } from './rollout.js';
 import { computeStatus, nextAvailableMs, statusChanged } from './status.js';
-import { AdvancedDaemonSets, podKey, type DaemonSet, type Node, type Pod } from './types.js';
+import { AdvancedDaemonSets, podKey, type DaemonSet } from './types.js';
+import type { ControllerRevision, Node, Pod } from '../../api/core/index.js';
 
 export interface DaemonSetReconcilerDeps {
   client: Client;

@@ -13,7 +13,8 @@ import { planRefresh, podCondition, type InPlaceUpdater } from '../../control/in
 import { isConflict, isNotFound } from '../../machinery/errors.js';
 import { forEachLimited } from '../../runtime/parallel.js';
 import type { PassContext } from './pass.js';
-import { podKey, type Pod } from './types.js';
+import { podKey } from './types.js';
+import type { Pod } from '../../api/core/index.js';
 
 /** Pod refreshes in flight at once. */
 export const refreshConcurrency = 16;

@@ -10,7 +10,8 @@
  */
 import type { NodeView } from './node-view.js';
 import { availability, isPreDeleting, updatedPodsOnNode } from './pods.js';
-import type { DaemonSet, Pod } from './types.js';
+import type { Pod } from '../../api/core/index.js';
+import type { DaemonSet } from './types.js';
 
 export interface RollingPlan {
   /** Old pods to replace (in place when possible, else deleted). */

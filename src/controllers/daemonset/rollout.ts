@@ -4,7 +4,6 @@
  * allows and delete (or surge-create) the rest. Returns how many pod writes were issued.
  */
 import type { InPlaceUpdater } from '../../control/inplaceupdate/index.js';
-import type { ControllerRevision } from '../../control/revision/index.js';
 import { isInPlaceIfPossible, rolloutBudget } from './budget.js';
 import type { DaemonSetHistory } from './history.js';
 import { updatePodsInPlace } from './inplace.js';
@@ -13,6 +12,7 @@ import type { PassContext } from './pass.js';
 import { syncNodes } from './pod-control.js';
 import { planRollingUpdate } from './rolling-update.js';
 import { nodesToUpdate } from './rollout-nodes.js';
+import type { ControllerRevision } from '../../api/core/index.js';
 
 export async function rollingUpdate(c: PassContext, view: ClusterView, history: DaemonSetHistory, updater: InPlaceUpdater): Promise<void> {
   const desired = view.nodes.filter((n) => n.placement.shouldRun).length;

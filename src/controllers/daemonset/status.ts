@@ -7,7 +7,8 @@
 import { deepEqual } from '../../machinery/deep-equal.js';
 import type { ClusterView } from './node-view.js';
 import { availability, isFinished, isPodReady, isPodUpdated, oldestFirst } from './pods.js';
-import type { DaemonSet, DaemonSetStatus, Pod } from './types.js';
+import type { Pod } from '../../api/core/index.js';
+import type { DaemonSet, DaemonSetStatus } from './types.js';
 
 const counted = (p: Pod): boolean => !(p.metadata.deletionTimestamp && isFinished(p));
 

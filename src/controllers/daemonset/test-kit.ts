@@ -1,8 +1,8 @@
 /** Builders for the pure-logic tests: DaemonSets, nodes and daemon pods as the cache holds them. */
+import type { PodPhase, Taint, Node, Pod } from '../../api/core/index.js';
 import { ControllerRevisionHashLabel } from '../../api/kruise/workloads/labels.js';
-import type { Taint } from '../../machinery/scheduling/index.js';
 import { buildClusterView, type ClusterView } from './node-view.js';
-import type { DaemonSet, Node, Pod } from './types.js';
+import type { DaemonSet } from './types.js';
 
 export const T0 = Date.parse('2024-01-01T00:00:00Z');
 export const at = (secondsAfterT0: number): string => new Date(T0 + secondsAfterT0 * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -30,7 +30,7 @@ export interface PodOptions {
   /** Seconds after T0 the pod turned Ready. */
   readySince?: number;
   created?: number;
-  phase?: string;
+  phase?: PodPhase;
   deleting?: boolean;
   bound?: boolean;
   labels?: Record<string, string>;

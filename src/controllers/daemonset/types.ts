@@ -1,11 +1,10 @@
 /**
  * The shapes the Advanced DaemonSet controller works on: the v1beta1 DaemonSet (spec required),
- * its pods (in-place engine's Pod with the placement fields typed) and nodes.
+ * and the keys of it and its pods.
  */
 import type { DaemonSet as StoredDaemonSet } from '../../api/kruise/workloads/daemonset.js';
 import type { OwnerReference } from '../../api/meta.js';
-import type { Pod as InPlacePod } from '../../control/inplaceupdate/index.js';
-import type { PlacementNode, PlacementPodSpec } from '../../machinery/scheduling/index.js';
+import type { Pod } from '../../api/core/index.js';
 
 /** apps.kruise.io/v1beta1 DaemonSet (the storage version; v1alpha1 arrives converted). */
 export { AdvancedDaemonSets } from '../../api/kruise/resource-types.js';
@@ -13,8 +12,6 @@ export { AdvancedDaemonSets } from '../../api/kruise/resource-types.js';
 export type DaemonSet = StoredDaemonSet & { spec: NonNullable<StoredDaemonSet['spec']> };
 export type DaemonSetStatus = NonNullable<StoredDaemonSet['status']>;
 
-export type Pod = InPlacePod & { spec: InPlacePod['spec'] & PlacementPodSpec };
-export type Node = PlacementNode & { status?: { conditions?: { type: string; status: string }[] } };
 
 export function daemonSetOwnerRef(ds: DaemonSet): OwnerReference {
   return { apiVersion: 'apps.kruise.io/v1beta1', kind: 'DaemonSet', name: ds.metadata.name!, uid: ds.metadata.uid!, controller: true, blockOwnerDeletion: true };

@@ -13,7 +13,8 @@ import { WriteLog, type WriteVerb } from '../../testing/recording-client.js';
 import { eventually, startWorkloadEnv, type WorkloadEnv } from '../../testing/workload-env.js';
 import { setupPodReadinessController } from '../podreadiness/index.js';
 import { setupAdvancedDaemonSetController } from './index.js';
-import type { DaemonSet, Pod } from './types.js';
+import type { Pod } from '../../api/core/index.js';
+import type { DaemonSet } from './types.js';
 
 const nodes = 4;
 const condition = (pod: Pod, type: string) => pod.status?.conditions?.find((c) => c.type === type);

@@ -8,7 +8,8 @@ import { setRootLogger } from '../../machinery/log.js';
 import { Manager } from '../../runtime/manager.js';
 import { startTestControlPlane, type TestControlPlane } from '../../testing/control-plane.js';
 import { kruiseControllers } from '../index.js';
-import { needsReadyCondition, setupPodReadinessController, type Pod } from './index.js';
+import { needsReadyCondition, setupPodReadinessController } from './index.js';
+import type { Pod, PodCondition } from '../../api/core/index.js';
 
 async function eventually<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -20,7 +21,7 @@ async function eventually<T>(what: string, check: () => Promise<T | undefined>, 
   }
 }
 
-const pod = (name: string, gates: string[], conditions?: { type: string; status: string }[]): Pod => ({
+const pod = (name: string, gates: string[], conditions?: PodCondition[]): Pod => ({
   apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' },
   spec: { containers: [{ name: 'c', image: 'busybox' }], readinessGates: gates.map((conditionType) => ({ conditionType })) },
   ...(conditions ? { status: { conditions } } : {}),

@@ -5,9 +5,10 @@
 import { Pods } from '../../api/resource-type.js';
 import type { Controller } from '../../runtime/controller.js';
 import type { Manager } from '../../runtime/manager.js';
-import { PodReadinessReconciler, needsReadyCondition, type Pod } from './reconcile.js';
+import { PodReadinessReconciler, needsReadyCondition } from './reconcile.js';
+import type { Pod } from '../../api/core/index.js';
 
-export { PodReadinessReconciler, needsReadyCondition, withReadyCondition, type Pod, type PodCondition } from './reconcile.js';
+export { PodReadinessReconciler, needsReadyCondition, withReadyCondition } from './reconcile.js';
 
 export const podReadinessControllerName = 'pod-readiness-controller';
 

@@ -6,10 +6,11 @@ import { errors, StatusError } from '../../machinery/errors.js';
 import { FakeClock } from '../../runtime/clock.js';
 import type { Informer } from '../../runtime/informer.js';
 import type { ReconcileContext } from '../../runtime/reconcile.js';
-import { PodReadinessReconciler, type Pod } from './reconcile.js';
+import { PodReadinessReconciler } from './reconcile.js';
+import type { Pod } from '../../api/core/index.js';
 
 const gated = (resourceVersion: string): Pod => ({
-  metadata: { name: 'p', namespace: 'ns', resourceVersion }, spec: { readinessGates: [{ conditionType: 'KruisePodReady' }] },
+  metadata: { name: 'p', namespace: 'ns', resourceVersion }, spec: { containers: [], readinessGates: [{ conditionType: 'KruisePodReady' }] },
   status: { phase: 'Pending', conditions: [{ type: 'PodScheduled', status: 'True' }] },
 });
 const ctx = (): ReconcileContext => ({ signal: new AbortController().signal, log: pino({ level: 'silent' }), clock: new FakeClock('2024-05-01T10:00:00Z'), reconcileId: 'r' });

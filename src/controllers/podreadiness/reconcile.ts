@@ -4,7 +4,7 @@
  * Later writers flip the condition to False to hold the pod; this controller never touches an
  * existing condition. Written through pods/status; a conflict re-reads from the API server.
  */
-import type { KObject } from '../../api/meta.js';
+import type { Pod, PodCondition } from '../../api/core/index.js';
 import { Pods } from '../../api/resource-type.js';
 import { KruisePodReadyCondition } from '../../api/kruise/workloads/labels.js';
 import type { Client } from '../../client/client.js';
@@ -12,30 +12,13 @@ import { isConflict, isNotFound } from '../../machinery/errors.js';
 import type { Informer } from '../../runtime/informer.js';
 import type { ReconcileContext } from '../../runtime/reconcile.js';
 import type { Request } from '../../runtime/handlers.js';
-
-export interface PodCondition {
-  type: string;
-  status: string;
-  lastProbeTime?: string | null;
-  lastTransitionTime?: string;
-  reason?: string;
-  message?: string;
-}
-
-export interface Pod extends KObject {
-  spec?: { readinessGates?: { conditionType: string }[]; [field: string]: unknown };
-  status?: { conditions?: PodCondition[]; [field: string]: unknown };
-}
+import { rfc3339 } from '../../machinery/time.js';
 
 /** Has the gate, lacks the condition, and is not being deleted. */
 export function needsReadyCondition(pod: Pod): boolean {
   if (pod.metadata.deletionTimestamp) return false;
   const gated = pod.spec?.readinessGates?.some((g) => g.conditionType === KruisePodReadyCondition) ?? false;
   return gated && !pod.status?.conditions?.some((c) => c.type === KruisePodReadyCondition);
-}
-
-function rfc3339(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 /** A copy of `pod` with KruisePodReady=True appended (cached objects are never mutated). */

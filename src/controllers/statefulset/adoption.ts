@@ -12,7 +12,8 @@ import { controllerRef, IndexNames } from '../../runtime/indexers.js';
 import type { Informer } from '../../runtime/informer.js';
 import { setOwnerRef } from './identity.js';
 import { ordinalOf } from './ordinals.js';
-import { StatefulSets, type Pod, type StatefulSet } from './types.js';
+import { StatefulSets, type StatefulSet } from './types.js';
+import type { Pod } from '../../api/core/index.js';
 
 export const isMember = (set: StatefulSet, selector: LabelSelector, pod: Pod): boolean =>
   selector.matches(pod.metadata.labels ?? {}) && ordinalOf(set.metadata.name!, pod.metadata.name) !== undefined;

@@ -8,7 +8,8 @@ import { isAlreadyExists, isNotFound } from '../../machinery/errors.js';
 import { claimOwnersUpdate, claimTemplates, isStaleClaim, newClaim, retentionPolicy } from './claims.js';
 import { claimName } from './identity.js';
 import type { PassContext } from './pass.js';
-import { messageOf, type Claim, type Pod } from './types.js';
+import { messageOf, type Claim } from './types.js';
+import type { Pod } from '../../api/core/index.js';
 
 const policyOf = (c: PassContext) => retentionPolicy(c.set, c.gate('StatefulSetAutoDeletePVC'));
 

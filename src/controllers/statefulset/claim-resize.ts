@@ -14,7 +14,8 @@ import { claimName } from './identity.js';
 import { ordinalOf } from './ordinals.js';
 import type { PassContext } from './pass.js';
 import { isCreated, isRunningAndReady } from './pod-state.js';
-import type { Claim, GateReader, Pod, StatefulSet, StatefulSetStatus } from './types.js';
+import type { Claim, GateReader, StatefulSet, StatefulSetStatus } from './types.js';
+import type { Pod } from '../../api/core/index.js';
 
 type VolumeClaimStatus = NonNullable<StatefulSetStatus['volumeClaims']>[number];
 

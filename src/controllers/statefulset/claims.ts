@@ -8,7 +8,8 @@
 import type { OwnerReference } from '../../api/meta.js';
 import { deepEqual } from '../../machinery/deep-equal.js';
 import { claimName } from './identity.js';
-import type { Claim, Pod, StatefulSet } from './types.js';
+import type { Claim, StatefulSet } from './types.js';
+import type { Pod } from '../../api/core/index.js';
 
 export interface ClaimTemplate {
   metadata?: { name?: string; labels?: Record<string, string>; annotations?: Record<string, string> };

@@ -11,7 +11,7 @@ import { isMonotonic, type PassContext } from './pass.js';
 import { deleteThroughHook } from './pod-control.js';
 import { availability, isCreated, isHealthy, isRunningAndReady, isTerminating } from './pod-state.js';
 import { minReadySecondsOf } from './status.js';
-import type { Pod } from './types.js';
+import type { Pod } from '../../api/core/index.js';
 
 /** The lowest-ordinal pod (in range or condemned) that is not healthy. */
 export function firstUnhealthyPod(c: Pick<PassContext, 'slots' | 'condemned'>): Pod | undefined {

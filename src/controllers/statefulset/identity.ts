@@ -7,11 +7,12 @@
 import { PodIndexLabel, StatefulSetPodNameLabel } from '../../api/kruise/workloads/statefulset.js';
 import { ControllerRevisionHashLabel, LifecycleStateLabel, LifecycleTimestampAnnotation } from '../../api/kruise/workloads/labels.js';
 import type { OwnerReference } from '../../api/meta.js';
-import { templateFromRevision, type PodTemplate } from '../../control/inplaceupdate/index.js';
-import { nextStateForCreate, rfc3339 } from '../../control/lifecycle/index.js';
-import type { ControllerRevision } from '../../control/revision/index.js';
+import { templateFromRevision } from '../../control/inplaceupdate/index.js';
+import { nextStateForCreate } from '../../control/lifecycle/index.js';
 import { ordinalOf, podName } from './ordinals.js';
-import { asLifecyclePod, type GateReader, type Pod, type StatefulSet } from './types.js';
+import { type GateReader, type StatefulSet } from './types.js';
+import { rfc3339 } from '../../machinery/time.js';
+import type { PodTemplateSpec, ControllerRevision, Pod } from '../../api/core/index.js';
 
 export function setOwnerRef(set: StatefulSet): OwnerReference {
   return { apiVersion: 'apps.kruise.io/v1beta1', kind: 'StatefulSet', name: set.metadata.name!, uid: set.metadata.uid!, controller: true, blockOwnerDeletion: true };
@@ -31,15 +32,9 @@ export function identityLabels(set: StatefulSet, ordinal: number, gate: GateRead
   return labels;
 }
 
-interface Volume {
-  name: string;
-  persistentVolumeClaim?: { claimName?: string };
-  [field: string]: unknown;
-}
-
 /** The pod of `ordinal` built from `revision` (today's template when the revision is unreadable). */
 export function newStatefulSetPod(set: StatefulSet, revision: ControllerRevision, ordinal: number, gate: GateReader, now: Date): Pod {
-  const template: PodTemplate = structuredClone(templateFromRevision(revision) ?? (set.spec.template as PodTemplate));
+  const template: PodTemplateSpec = structuredClone(templateFromRevision(revision) ?? (set.spec.template as PodTemplateSpec));
   const name = podName(set, ordinal);
   const spec = (template.spec ?? { containers: [] }) as Pod['spec'];
   spec.hostname = name;
@@ -47,7 +42,7 @@ export function newStatefulSetPod(set: StatefulSet, revision: ControllerRevision
   const claims = claimTemplateNames(set);
   if (claims.length > 0) {
     const claimed = new Set(claims);
-    const volumes = ((spec.volumes as Volume[] | undefined) ?? []).filter((v) => !claimed.has(v.name));
+    const volumes = (spec.volumes ?? []).filter((v) => !claimed.has(v.name));
     spec.volumes = [...claims.map((c) => ({ name: c, persistentVolumeClaim: { claimName: claimName(c, set, ordinal) } })), ...volumes];
   }
   const meta = template.metadata ?? {};
@@ -61,7 +56,7 @@ export function newStatefulSetPod(set: StatefulSet, revision: ControllerRevision
     },
     spec,
   };
-  const state = nextStateForCreate('StatefulSet', set.spec.lifecycle, asLifecyclePod(pod));
+  const state = nextStateForCreate('StatefulSet', set.spec.lifecycle, pod);
   if (state) {
     pod.metadata.labels![LifecycleStateLabel] = state;
     pod.metadata.annotations = { ...pod.metadata.annotations, [LifecycleTimestampAnnotation]: rfc3339(now) };
@@ -81,6 +76,6 @@ export function identityDrift(set: StatefulSet, pod: Pod, gate: GateReader): Rec
 export function storageMatches(set: StatefulSet, pod: Pod): boolean {
   const ordinal = ordinalOf(set.metadata.name!, pod.metadata.name);
   if (ordinal === undefined) return false;
-  const volumes = new Map(((pod.spec.volumes as Volume[] | undefined) ?? []).map((v) => [v.name, v]));
+  const volumes = new Map((pod.spec.volumes ?? []).map((v) => [v.name, v]));
   return claimTemplateNames(set).every((c) => volumes.get(c)?.persistentVolumeClaim?.claimName === claimName(c, set, ordinal));
 }

@@ -7,7 +7,6 @@
 import { ControllerRevisions, PersistentVolumeClaims, Pods } from '../../api/resource-type.js';
 import type { Client } from '../../client/client.js';
 import { InPlaceUpdater } from '../../control/inplaceupdate/index.js';
-import type { ControllerRevision } from '../../control/revision/index.js';
 import type { Controller } from '../../runtime/controller.js';
 import { forControllerOwner, forSelf, type MapFunc } from '../../runtime/handlers.js';
 import { byControllerUid, byNamespace, controllerRef, IndexNames } from '../../runtime/indexers.js';
@@ -17,7 +16,8 @@ import { observeOwnedScaleExpectations } from '../../runtime/observe-expectation
 import { selectorFromLabelSelector, type MetaLabelSelector } from '../../machinery/labels.js';
 import { ordinalOf } from './ordinals.js';
 import { StatefulSetReconciler } from './reconcile.js';
-import { gateReader, StatefulSets, type Claim, type Pod, type StatefulSet } from './types.js';
+import { gateReader, StatefulSets, type Claim, type StatefulSet } from './types.js';
+import type { ControllerRevision, Pod } from '../../api/core/index.js';
 
 export { StatefulSetReconciler, type StatefulSetReconcilerDeps } from './reconcile.js';
 export { calculateStatus, statusChanged } from './status.js';

@@ -9,18 +9,19 @@ import {
   LifecycleStateLabel, LifecycleTimestampAnnotation, PodUpdatePolicy,
 } from '../../api/kruise/workloads/labels.js';
 import type { InPlaceUpdateOptions } from '../../control/inplaceupdate/index.js';
-import { beforeInPlaceUpdate, inPlaceStartState, LifecycleState, rfc3339 } from '../../control/lifecycle/index.js';
+import { beforeInPlaceUpdate, inPlaceStartState, LifecycleState } from '../../control/lifecycle/index.js';
 import { setLifecycleState } from './lifecycle-control.js';
 import { podKey, requeueAfter, type PassContext } from './pass.js';
 import { podRevision } from './pod-state.js';
-import { asLifecyclePod, type Pod } from './types.js';
+import { rfc3339 } from '../../machinery/time.js';
+import type { Pod } from '../../api/core/index.js';
 
 function updateOptions(c: PassContext): InPlaceUpdateOptions {
   const now = new Date(c.now);
   return {
     graceSeconds: c.set.spec.updateStrategy?.rollingUpdate?.inPlaceUpdateStrategy?.gracePeriodSeconds ?? 0,
     hooks: [(p) => {
-      const state = inPlaceStartState(asLifecyclePod(p), 'StatefulSet');
+      const state = inPlaceStartState(p, 'StatefulSet');
       if (!state) return;
       p.metadata.labels = { ...p.metadata.labels, [LifecycleStateLabel]: state };
       p.metadata.annotations = { ...p.metadata.annotations, [LifecycleTimestampAnnotation]: rfc3339(now) };
@@ -41,7 +42,7 @@ export async function updateInPlace(c: PassContext, pod: Pod): Promise<boolean> 
     throw new Error(message);
   }
   const hook = c.set.spec.lifecycle?.inPlaceUpdate;
-  switch (beforeInPlaceUpdate(asLifecyclePod(pod), c.set.spec.lifecycle, 'StatefulSet')) {
+  switch (beforeInPlaceUpdate(pod, c.set.spec.lifecycle, 'StatefulSet')) {
     case 'enterPreparingUpdate':
       await setLifecycleState(c, pod, LifecycleState.PreparingUpdate, !!hook?.markPodNotReady);
       return true;

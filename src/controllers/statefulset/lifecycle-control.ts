@@ -11,14 +11,14 @@ import {
   lifecycleStatePatch, podLifecycleState, readinessForState, type LifecycleHook, type LifecycleState,
 } from '../../control/lifecycle/index.js';
 import { podKey, type PassContext } from './pass.js';
-import { asLifecyclePod, type Pod } from './types.js';
+import type { Pod } from '../../api/core/index.js';
 
 async function markNotReady(c: PassContext, pod: Pod, state: LifecycleState): Promise<void> {
   const now = new Date(c.now);
-  if (!readinessForState(asLifecyclePod(pod), state, now)) return;
+  if (!readinessForState(pod, state, now)) return;
   await retryOnConflict(async () => {
     const fresh = await c.client.get<Pod>(Pods, pod.metadata.namespace, pod.metadata.name!);
-    const conditions = readinessForState(asLifecyclePod(fresh), state, now);
+    const conditions = readinessForState(fresh, state, now);
     if (!conditions) return;
     // The lifecycle helpers type condition status as a plain string; the values are the API's.
     const typed = conditions as NonNullable<Pod['status']>['conditions'];
@@ -33,7 +33,7 @@ export async function setLifecycleState(
 ): Promise<boolean> {
   try {
     if (markPodNotReady) await markNotReady(c, pod, state);
-    if (podLifecycleState(asLifecyclePod(pod)) === state && !handler) return false;
+    if (podLifecycleState(pod) === state && !handler) return false;
     const patch = lifecycleStatePatch(state, new Date(c.now), handler);
     const patched = await c.client.patch<Pod>(Pods, pod.metadata.namespace, pod.metadata.name!, 'strategic', patch);
     c.podWrites.expectUpdated(podKey(pod), patched);

@@ -5,7 +5,6 @@
  */
 import type { Client } from '../../client/client.js';
 import type { InPlaceUpdater } from '../../control/inplaceupdate/index.js';
-import type { ControllerRevision } from '../../control/revision/index.js';
 import type { EventRecorder } from '../../runtime/events.js';
 import type { ResourceVersionExpectations, ScaleExpectations } from '../../runtime/expectations.js';
 import type { Informer } from '../../runtime/informer.js';
@@ -13,7 +12,8 @@ import type { Logger } from '../../machinery/log.js';
 import type { ReplicaRange } from './ordinals.js';
 import type { FailureType } from './status.js';
 import type { Slots } from './update-order.js';
-import type { Claim, GateReader, Pod, StatefulSet } from './types.js';
+import type { Claim, GateReader, StatefulSet } from './types.js';
+import type { ControllerRevision, Pod } from '../../api/core/index.js';
 
 export interface PassDeps {
   client: Client;

@@ -11,7 +11,8 @@ import { ensureClaims } from './claim-control.js';
 import { setLifecycleState } from './lifecycle-control.js';
 import { podKey, type PassContext } from './pass.js';
 import { isTerminating } from './pod-state.js';
-import { asLifecyclePod, messageOf, type Pod } from './types.js';
+import { messageOf } from './types.js';
+import type { Pod } from '../../api/core/index.js';
 
 const setName = (c: PassContext) => c.set.metadata.name;
 
@@ -53,7 +54,7 @@ export type DeleteOutcome = 'deleted' | 'preparingDelete' | 'waiting';
 /** Deletion through the preDelete hook (workloads.md §3): a hooked pod goes to PreparingDelete and waits. */
 export async function deleteThroughHook(c: PassContext, pod: Pod): Promise<DeleteOutcome> {
   const lifecycle = c.set.spec.lifecycle;
-  switch (deleteDecision(asLifecyclePod(pod), lifecycle)) {
+  switch (deleteDecision(pod, lifecycle)) {
     case 'enterPreparingDelete':
       await setLifecycleState(c, pod, LifecycleState.PreparingDelete, !!lifecycle?.preDelete?.markPodNotReady);
       return 'preparingDelete';

@@ -4,7 +4,7 @@
  * healthy; and the revision a pod carries.
  */
 import { ControllerRevisionHashLabel, LifecycleState, LifecycleStateLabel } from '../../api/kruise/workloads/labels.js';
-import type { Pod } from './types.js';
+import type { Pod } from '../../api/core/index.js';
 
 export const isCreated = (pod: Pod): boolean => (pod.status?.phase ?? '') !== '';
 export const isFinished = (pod: Pod): boolean => pod.status?.phase === 'Failed' || pod.status?.phase === 'Succeeded';

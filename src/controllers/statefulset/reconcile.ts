@@ -6,7 +6,7 @@
  * written only when it differs from the newest copy of the set (its last status write while the
  * cache lags), over that copy, and a conflict requeues instead of re-reading and retrying.
  */
-import { deleteRevisions, revisionsToTrim, syncRevisions, type ControllerRevision } from '../../control/revision/index.js';
+import { deleteRevisions, revisionsToTrim, syncRevisions } from '../../control/revision/index.js';
 import { selectorFromLabelSelector, type LabelSelector, type MetaLabelSelector } from '../../machinery/labels.js';
 import { requestKey, type Request } from '../../runtime/handlers.js';
 import { IndexNames } from '../../runtime/indexers.js';
@@ -25,7 +25,8 @@ import { processReplicas } from './replicas.js';
 import { rollingUpdate } from './rolling-update.js';
 import { fillMissing, splitPods } from './slots.js';
 import { calculateStatus, statusChanged } from './status.js';
-import { StatefulSets, type Pod, type StatefulSet } from './types.js';
+import { StatefulSets, type StatefulSet } from './types.js';
+import type { ControllerRevision, Pod } from '../../api/core/index.js';
 
 const lifecycleOf = (pod: Pod) => pod.metadata.labels?.[LifecycleStateLabel];
 

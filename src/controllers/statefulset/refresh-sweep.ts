@@ -9,7 +9,7 @@ import { isConflict, isNotFound } from '../../machinery/errors.js';
 import { requeueAfter, type PassContext } from './pass.js';
 import { isCreated, isFinished, isTerminating } from './pod-state.js';
 import { refreshPod, type RefreshTracker } from './refresh.js';
-import type { Pod } from './types.js';
+import type { Pod } from '../../api/core/index.js';
 
 /** Requeue after a lost race, in case the event that explains it was already handled. */
 const behindCacheRequeueMs = 1_000;

@@ -20,7 +20,7 @@ import { Limiter } from '../../runtime/limiter.js';
 import { setLifecycleState } from './lifecycle-control.js';
 import { podKey, requeueAfter, type PassContext } from './pass.js';
 import { podRevision } from './pod-state.js';
-import { asLifecyclePod, type Pod } from './types.js';
+import type { Pod } from '../../api/core/index.js';
 
 /** Pod refreshes in flight at once within one pass. */
 export const refreshConcurrency = 16;
@@ -28,7 +28,7 @@ export const refreshConcurrency = 16;
 /** The state a pass moves `pod` to without any update or delete decision; undefined to leave it. */
 export function nextRefreshState(c: Pick<PassContext, 'set' | 'update'>, pod: Pod): LifecycleState | undefined {
   const lifecycle = c.set.spec.lifecycle;
-  const lp = asLifecyclePod(pod);
+  const lp = pod;
   if (podLifecycleState(lp) === LifecycleState.PreparingUpdate) {
     return podRevision(pod) === c.update.metadata.name ? afterInPlaceDone(lp, lifecycle) : undefined;
   }
@@ -56,7 +56,7 @@ export function withLifecycleState(c: Pick<PassContext, 'set' | 'now'>, next: Po
   next.metadata.labels = { ...next.metadata.labels, ...labels };
   next.metadata.annotations = { ...next.metadata.annotations, ...annotations };
   if (c.set.spec.lifecycle?.inPlaceUpdate?.markPodNotReady) {
-    const conditions = readinessForState(asLifecyclePod(next), state, now);
+    const conditions = readinessForState(next, state, now);
     // The lifecycle helpers type condition status as a plain string; the values are the API's.
     if (conditions) next.status = { ...next.status, conditions: conditions as NonNullable<Pod['status']>['conditions'] };
   }
@@ -74,7 +74,7 @@ async function writeReadyAndState(c: PassContext, pod: Pod, tracker: RefreshTrac
   if (r.error) throw r.error;
   if (!r.pod) return undefined;
   c.podWrites.expectUpdated(podKey(pod), r.pod);
-  if (state && podLifecycleState(asLifecyclePod(pod)) !== state) tracker.changed = true;
+  if (state && podLifecycleState(pod) !== state) tracker.changed = true;
   return r.pod;
 }
 

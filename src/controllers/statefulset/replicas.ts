@@ -8,7 +8,7 @@
  * Parallel refreshes every live pod up front, and each new pod right after its creation batch, a
  * bounded number at a time (refresh-sweep.ts); OrderedReady refreshes each pod as the walk reaches it.
  */
-import { budgetOf, type Pod } from './types.js';
+import { budgetOf } from './types.js';
 import { claimsMatchPolicy, ensureClaims, hasStaleClaim, updateClaimOwners } from './claim-control.js';
 import { identityDrift } from './identity.js';
 import { isMonotonic, requeueAfter, type PassContext } from './pass.js';
@@ -17,6 +17,7 @@ import { availability, isCreated, isFinished, isPending, isTerminating } from '.
 import type { RefreshTracker } from './refresh.js';
 import { isLive, placesOf, refreshPlaces } from './refresh-sweep.js';
 import { minReadySecondsOf } from './status.js';
+import type { Pod } from '../../api/core/index.js';
 
 /** Returns true when the pass must end here (OrderedReady blocked, or a write failed). */
 export async function processReplicas(c: PassContext, refreshed: RefreshTracker): Promise<boolean> {

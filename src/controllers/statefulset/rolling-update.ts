@@ -17,7 +17,8 @@ import type { RefreshTracker } from './refresh.js';
 import { placesOf, refreshPlaces } from './refresh-sweep.js';
 import { minReadySecondsOf } from './status.js';
 import { positionsToUpdate } from './update-order.js';
-import { budgetOf, type Pod } from './types.js';
+import { budgetOf } from './types.js';
+import type { Pod } from '../../api/core/index.js';
 
 /** Names of in-range pods that are unhealthy, mid in-place update, or not yet available. */
 export function unavailablePods(c: PassContext): Set<string> {

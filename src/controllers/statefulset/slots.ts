@@ -3,12 +3,12 @@
  * position array, missing in-range ordinals filled with new pod objects at the right revision
  * (not created yet: empty phase), other parsable ordinals condemned (highest first).
  */
-import type { ControllerRevision } from '../../control/revision/index.js';
 import { newStatefulSetPod } from './identity.js';
 import { inRange, isReserved, ordinalOf, type ReplicaRange } from './ordinals.js';
 import { isCreated } from './pod-state.js';
 import { needsCurrentRevision, type Slots } from './update-order.js';
-import type { GateReader, Pod, StatefulSet } from './types.js';
+import type { GateReader, StatefulSet } from './types.js';
+import type { ControllerRevision, Pod } from '../../api/core/index.js';
 
 /** Guard against a reserved range that would make the position array absurdly long. */
 export const maxPositions = 100_000;

@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { calculateStatus, statusChanged, type StatusInput } from './status.js';
 import { pod, set } from './test-kit.js';
-import type { Pod } from './types.js';
+import type { Pod } from '../../api/core/index.js';
 
 const now = Date.parse('2024-01-01T00:01:00Z');
 const input = (pods: (Pod | undefined)[], extra: Partial<StatusInput> = {}): StatusInput =>
@@ -12,7 +12,7 @@ describe('status', () => {
   test('counts created pods; current/updated exclude terminating ones; selector and generation', () => {
     const pods = [
       pod('web-0'), pod('web-1', { revision: 'web-new' }), pod('web-2', { revision: 'web-new', ready: false }),
-      pod('web-3', { terminating: true }), { ...pod('web-4'), status: { phase: '' } }, undefined,
+      pod('web-3', { terminating: true }), { ...pod('web-4'), status: {} }, undefined,
     ];
     const { status } = calculateStatus(set(), input(pods));
     assert.deepEqual(status, {

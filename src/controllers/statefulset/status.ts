@@ -6,7 +6,8 @@
 import { labelSelectorToString, type MetaLabelSelector } from '../../machinery/labels.js';
 import { deepEqual } from '../../machinery/deep-equal.js';
 import { availability, isCreated, isRunningAndReady, isTerminating, podRevision } from './pod-state.js';
-import type { Pod, StatefulSet, StatefulSetStatus } from './types.js';
+import type { Pod } from '../../api/core/index.js';
+import type { StatefulSet, StatefulSetStatus } from './types.js';
 
 export type FailureType = 'FailedCreatePod' | 'FailedUpdatePod';
 type Condition = NonNullable<StatefulSetStatus['conditions']>[number];

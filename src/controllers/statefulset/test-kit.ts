@@ -1,6 +1,6 @@
 /** Builders for the ASTS unit tests: a set, pods in given states, revisions. */
-import type { ControllerRevision } from '../../control/revision/index.js';
-import { gateReader, type GateReader, type Pod, type StatefulSet } from './types.js';
+import type { PodPhase, ControllerRevision, Pod } from '../../api/core/index.js';
+import { gateReader, type GateReader, type StatefulSet } from './types.js';
 
 type Obj = Record<string, unknown>;
 
@@ -22,7 +22,7 @@ export function set(spec: Obj = {}, name = 'web'): StatefulSet {
 
 export interface PodOptions {
   revision?: string;
-  phase?: string;
+  phase?: PodPhase;
   ready?: boolean;
   terminating?: boolean;
   labels?: Record<string, string>;

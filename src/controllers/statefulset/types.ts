@@ -6,11 +6,10 @@
 import type { StatefulSet as StoredStatefulSet, StatefulSetStatus } from '../../api/kruise/workloads/statefulset.js';
 import { AdvancedStatefulSets } from '../../api/kruise/resource-types.js';
 import type { KObject, ObjectMeta } from '../../api/meta.js';
-import type { Pod } from '../../control/inplaceupdate/index.js';
-import type { LifecyclePod } from '../../control/lifecycle/index.js';
 import { scaledValue, type IntOrPercent } from '../../machinery/int-or-percent.js';
+import type { Pod } from '../../api/core/index.js';
 
-export type { Pod, StatefulSetStatus };
+export type { StatefulSetStatus };
 
 /** The ASTS resource at its storage version (apps.kruise.io/v1beta1 statefulsets). */
 export const StatefulSets = AdvancedStatefulSets;
@@ -25,7 +24,6 @@ export interface Claim extends KObject {
 }
 
 /** The lifecycle helpers' pod shape (nodeName typed the same way). */
-export const asLifecyclePod = (pod: Pod): LifecyclePod => pod as unknown as LifecyclePod;
 
 /** Gates this controller reads, with OpenKruise's defaults (workloads.md §1.3). */
 export const statefulSetGateDefaults = {

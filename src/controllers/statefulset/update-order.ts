@@ -5,7 +5,8 @@
 import { LifecycleState, LifecycleStateLabel } from '../../api/kruise/workloads/labels.js';
 import { sortByPriority } from '../../control/updatesort/index.js';
 import { isTerminating, podRevision } from './pod-state.js';
-import type { Pod, StatefulSet } from './types.js';
+import type { Pod } from '../../api/core/index.js';
+import type { StatefulSet } from './types.js';
 
 export type Slots = (Pod | undefined)[];
 

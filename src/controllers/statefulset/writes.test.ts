@@ -15,7 +15,8 @@ import { WriteLog, type WriteVerb } from '../../testing/recording-client.js';
 import { eventually, startWorkloadEnv, type WorkloadEnv } from '../../testing/workload-env.js';
 import { setupPodReadinessController } from '../podreadiness/index.js';
 import { setupAdvancedStatefulSetController } from './index.js';
-import type { Pod, StatefulSet } from './types.js';
+import type { Pod } from '../../api/core/index.js';
+import type { StatefulSet } from './types.js';
 
 const name = 'w';
 const replicas = 6;

@@ -9,9 +9,9 @@ import { CloneSets } from '../../api/kruise/resource-types.js';
 import type { CloneSet } from '../../api/kruise/workloads/cloneset.js';
 import { Pods } from '../../api/resource-type.js';
 import { setupCloneSetController } from '../../controllers/cloneset/index.js';
-import type { Pod } from '../../controllers/cloneset/pods.js';
 import { setupPodReadinessController } from '../../controllers/podreadiness/index.js';
 import { eventually, startWorkloadEnv, type WorkloadEnv } from '../../testing/workload-env.js';
+import type { Pod } from '../../api/core/index.js';
 
 const ns = 'default';
 let w: WorkloadEnv;

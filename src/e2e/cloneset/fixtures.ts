@@ -9,11 +9,11 @@ import type { CloneSet } from '../../api/kruise/workloads/cloneset.js';
 import { CloneSets } from '../../api/kruise/resource-types.js';
 import { ControllerRevisions, Pods } from '../../api/resource-type.js';
 import type { Client } from '../../client/client.js';
-import type { Pod, PodCondition } from '../../control/inplaceupdate/index.js';
 import { setupCloneSetController } from '../../controllers/cloneset/index.js';
 import { setupPodReadinessController } from '../../controllers/podreadiness/index.js';
 import { isLive, livePods as liveAppPods, watchPods as watchAppPods, type PodWatch } from '../../testing/pod-watch.js';
 import { eventually, startWorkloadEnv, type WorkloadEnv, type WorkloadEnvOptions } from '../../testing/workload-env.js';
+import type { Pod, PodCondition } from '../../api/core/index.js';
 
 export { CloneSets, eventually, type CloneSet, type Pod };
 export const ns = 'default';

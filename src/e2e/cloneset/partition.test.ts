@@ -7,13 +7,12 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ControllerRevisions } from '../../api/resource-type.js';
-import type { ControllerRevision } from '../../control/revision/index.js';
-import type { WorkloadEnv } from '../../testing/workload-env.js';
-import { holds } from '../../testing/workload-env.js';
+import { type WorkloadEnv, holds } from '../../testing/workload-env.js';
 import {
   cloneSet, CloneSets, getCloneSet, IMG1, IMG2, livePods, ns, patchCloneSet, revisionNames, revisionOf, setImage, settled, startCloneSetEnv,
   statusWhere, uids, watchPods, type CloneSet, type Pod,
 } from './fixtures.js';
+import type { ControllerRevision } from '../../api/core/index.js';
 
 const partitioned = (partition: number | string, podUpdatePolicy = 'InPlaceIfPossible') =>
   ({ updateStrategy: { rollingUpdate: { podUpdatePolicy, partition } } });

@@ -12,9 +12,9 @@ import type { CloneSet } from '../../api/kruise/workloads/cloneset.js';
 import type { KObject } from '../../api/meta.js';
 import { ControllerRevisions, PersistentVolumeClaims, Pods } from '../../api/resource-type.js';
 import { setupCloneSetController } from '../../controllers/cloneset/index.js';
-import type { Pod } from '../../controllers/cloneset/pods.js';
 import { setupPodReadinessController } from '../../controllers/podreadiness/index.js';
 import { eventually, startWorkloadEnv, type WorkloadEnv } from '../../testing/workload-env.js';
+import type { Pod } from '../../api/core/index.js';
 
 const ns = 'default';
 const ID = 'apps.kruise.io/cloneset-instance-id';

@@ -5,8 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Pods } from '../../api/resource-type.js';
-import type { WorkloadEnv } from '../../testing/workload-env.js';
-import { holds } from '../../testing/workload-env.js';
+import { type WorkloadEnv, holds } from '../../testing/workload-env.js';
 import {
   cloneSet, CloneSets, condition, eventually, getCloneSet, IMG1, IMG2, isPodReady, lifecycleOf, livePods, ns, patchCloneSet, restartsOf,
   revisionOf, setImage, settled, startCloneSetEnv, statusWhere, uids, watchPods, type Pod,

@@ -9,13 +9,12 @@ import { AdvancedDaemonSets } from '../../api/kruise/resource-types.js';
 import type { DaemonSet } from '../../api/kruise/workloads/daemonset.js';
 import { ControllerRevisions, Namespaces, Nodes, Pods } from '../../api/resource-type.js';
 import type { Client } from '../../client/client.js';
-import type { Pod, PodCondition } from '../../control/inplaceupdate/index.js';
 import { setupAdvancedDaemonSetController } from '../../controllers/daemonset/index.js';
 import { setupPodReadinessController } from '../../controllers/podreadiness/index.js';
-import type { Taint } from '../../machinery/scheduling/index.js';
 import { isLive, livePods as liveAppPods, watchPods as watchAppPods, type PodWatch } from '../../testing/pod-watch.js';
 import { isPodCall, type Around } from '../../testing/recording-client.js';
 import { eventually, startWorkloadEnv, type WorkloadEnv, type WorkloadEnvOptions } from '../../testing/workload-env.js';
+import type { Pod, PodCondition, Taint } from '../../api/core/index.js';
 
 export { AdvancedDaemonSets, eventually, type DaemonSet, type Pod };
 export const IMG1 = 'nginx:1.25-alpine';

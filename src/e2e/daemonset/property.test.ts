@@ -7,9 +7,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { AdvancedDaemonSets } from '../../api/kruise/resource-types.js';
-import { eventually } from '../../testing/workload-env.js';
+import { eventually, type WorkloadEnv } from '../../testing/workload-env.js';
 import { allNodes, crashManager, nodeOf, onPodDelete, revisionOf, startDaemonSetEnv } from './fixtures.js';
-import type { WorkloadEnv } from '../../testing/workload-env.js';
 import { createNamespace, daemonSetOf, scaled, sequenceArb, settledState, templates, Watched, type Knobs, type Sequence } from './property-kit.js';
 
 const seed = Number(process.env.ADS_PROPERTY_SEED ?? Math.floor(Math.random() * 2 ** 31));

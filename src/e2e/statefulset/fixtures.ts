@@ -9,12 +9,12 @@ import { AdvancedStatefulSets } from '../../api/kruise/resource-types.js';
 import type { StatefulSet } from '../../api/kruise/workloads/statefulset.js';
 import { Pods } from '../../api/resource-type.js';
 import type { Client } from '../../client/client.js';
-import type { Pod, PodCondition } from '../../control/inplaceupdate/index.js';
 import { setupAdvancedStatefulSetController, type AdvancedStatefulSetOptions } from '../../controllers/statefulset/index.js';
 import { setupPodReadinessController } from '../../controllers/podreadiness/index.js';
 import { kruiseFeatureGates } from '../../features/kruise.js';
 import { isLive, livePods as liveAppPods, watchPods as watchAppPods, type PodEvent, type PodWatch } from '../../testing/pod-watch.js';
 import { eventually, startWorkloadEnv, type WorkloadEnv, type WorkloadEnvOptions } from '../../testing/workload-env.js';
+import type { Pod, PodCondition } from '../../api/core/index.js';
 
 export { AdvancedStatefulSets, eventually, type StatefulSet, type Pod };
 export const ns = 'default';

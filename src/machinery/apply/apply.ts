@@ -4,8 +4,7 @@
  * applier owned before and dropped unless someone else owns it, detect conflicts with other
  * managers, and record ownership (operation Apply).
  */
-import type { KObject } from '../../api/meta.js';
-import { isObject } from '../../api/meta.js';
+import { type KObject, isObject } from '../../api/meta.js';
 import { errors, StatusError } from '../errors.js';
 import { clone, deepEqual } from '../deep-equal.js';
 import { FieldSet, fieldSetFromObject, listItemElement, pathString } from './field-set.js';

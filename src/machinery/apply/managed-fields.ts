@@ -2,8 +2,7 @@
  * managedFields bookkeeping: decoding and encoding entries, comparing two versions of an object,
  * and recording a non-apply write (operation Update), after upstream's fieldmanager.
  */
-import type { KObject, ManagedFieldsEntry } from '../../api/meta.js';
-import { isObject } from '../../api/meta.js';
+import { type KObject, type ManagedFieldsEntry, isObject } from '../../api/meta.js';
 import { FieldSet, fieldSetFromValue, fromFieldsV1, listItemElement, toFieldsV1 } from './field-set.js';
 import type { ListType, TypeHints } from './type-hints.js';
 

@@ -1,8 +1,9 @@
+import type { Node } from '../../api/core/index.js';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { nodeShouldRunDaemonPod, pinToNode, targetNodeName, withDaemonTolerations, type PlacementNode, type PlacementPodSpec } from './index.js';
+import { nodeShouldRunDaemonPod, pinToNode, targetNodeName, withDaemonTolerations, type PlacementPodSpec } from './index.js';
 
-const node = (name: string, labels: Record<string, string> = {}, taints: PlacementNode['spec'] = {}): PlacementNode =>
+const node = (name: string, labels: Record<string, string> = {}, taints: Node['spec'] = {}): Node =>
   ({ metadata: { name, labels }, spec: taints });
 
 describe('daemon pod placement', () => {

@@ -4,9 +4,10 @@
  * required node affinity `metadata.name In [node]` (so a scheduler binds it), the node a daemon pod
  * targets, and whether a node should run (or keep running) the daemon.
  */
+import type { Node, NodeAffinity, Toleration } from '../../api/core/index.js';
 import { NodeNameField, requiredNodeMatcher } from './node-affinity.js';
 import { firstUntoleratedTaint } from './taints.js';
-import type { NodeAffinity, PlacementNode, PlacementPodSpec, Toleration } from './types.js';
+import type { PlacementPodSpec } from './types.js';
 
 const exists = (key: string, effect: 'NoExecute' | 'NoSchedule'): Toleration => ({ key, operator: 'Exists', effect });
 
@@ -56,7 +57,7 @@ export interface DaemonPlacement {
 }
 
 /** NodeShouldRunDaemonPod for a daemon's pod template spec: node name, selector and affinity, then taints. */
-export function nodeShouldRunDaemonPod(node: PlacementNode, templateSpec: PlacementPodSpec | undefined): DaemonPlacement {
+export function nodeShouldRunDaemonPod(node: Node, templateSpec: PlacementPodSpec | undefined): DaemonPlacement {
   const name = node.metadata.name ?? '';
   if ((templateSpec?.nodeName && templateSpec.nodeName !== name) || !requiredNodeMatcher(templateSpec)(node.metadata.labels ?? {}, name)) {
     return { shouldRun: false, shouldContinueRunning: false };

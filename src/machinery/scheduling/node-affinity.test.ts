@@ -1,7 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { preferredNodeTerms, requiredNodeMatcher } from './node-affinity.js';
-import type { NodeSelectorRequirement, PlacementPodSpec } from './types.js';
+import type { PlacementPodSpec } from './types.js';
+import type { NodeSelectorRequirement } from '../../api/core/index.js';
 
 const labels = { zone: 'a', disk: 'ssd', cores: '8' };
 const required = (...terms: { matchExpressions?: NodeSelectorRequirement[]; matchFields?: NodeSelectorRequirement[] }[]): PlacementPodSpec =>

@@ -4,7 +4,8 @@
  * on labels, `matchFields` In/NotIn on `metadata.name`), and the weighted preferred terms.
  */
 import { requirementMatches, type Operator, type Requirement } from '../label-requirement.js';
-import type { NodeSelectorRequirement, NodeSelectorTerm, PlacementPodSpec } from './types.js';
+import type { PlacementPodSpec } from './types.js';
+import type { NodeSelectorRequirement, NodeSelectorTerm } from '../../api/core/index.js';
 
 const OPERATORS: Record<string, Operator> = { In: 'in', NotIn: 'notin', Exists: 'exists', DoesNotExist: '!', Gt: 'gt', Lt: 'lt' };
 const FIELD_OPERATORS = new Set(['In', 'NotIn']);

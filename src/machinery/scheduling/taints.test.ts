@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { firstUntoleratedTaint, toleratesTaint } from './taints.js';
-import type { Taint, Toleration } from './types.js';
+import type { Taint, Toleration } from '../../api/core/index.js';
 
 describe('toleratesTaint', () => {
   const taint: Taint = { key: 'dedicated', value: 'gpu', effect: 'NoSchedule' };

@@ -1,5 +1,5 @@
+import type { Taint, TaintEffect, Toleration } from '../../api/core/index.js';
 /** Taints and tolerations (v1.Toleration.ToleratesTaint, v1helper.FindMatchingUntoleratedTaint). */
-import type { Taint, TaintEffect, Toleration } from './types.js';
 
 export function toleratesTaint(t: Toleration, taint: Taint): boolean {
   if (t.effect && t.effect !== taint.effect) return false;

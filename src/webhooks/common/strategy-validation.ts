@@ -2,9 +2,8 @@
  * Checks shared by the Kruise workload webhooks (and SidecarSet): update priority and scatter
  * strategies (pub.UpdatePriorityStrategy.FieldsValidation); int-or-percent resolution is re-exported.
  */
-import { field, type FieldError } from '../../machinery/errors.js';
+import { field, type FieldError, fieldErrorMessage } from '../../machinery/errors.js';
 import { validateLabelSelector, isEmptySelector } from '../../machinery/validation/label-selector.js';
-import { fieldErrorMessage } from '../../machinery/errors.js';
 import { isObject, items, str, type Json } from '../../machinery/json.js';
 
 export { scaledIntOrPercent, type Scaled } from '../../machinery/int-or-percent.js';

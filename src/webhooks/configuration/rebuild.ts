@@ -3,8 +3,7 @@
  * `webhooks` list rebuilt from the saved template, and the conversion section of a Kruise CRD.
  */
 import { isIPv6 } from 'node:net';
-import type { KObject } from '../../api/meta.js';
-import { isObject } from '../../api/meta.js';
+import { type KObject, isObject } from '../../api/meta.js';
 import { templateAnnotation } from '../../api/kruise/webhook-inventory.js';
 
 type Json = Record<string, unknown>;

@@ -3,8 +3,7 @@
  * pod UID labels, the virtual-kubelet marker, the pod's termination grace period, and per
  * container its preStop hook, ports (for an httpGet hook) and the current container identity.
  */
-import { CRRNodeNameLabel, CRRPodUidLabel, VirtualKubeletNodeLabel, VirtualKubeletNodeLabelValue } from '../../api/kruise/ops/index.js';
-import type { ContainerRecreateRequest } from '../../api/kruise/ops/index.js';
+import { CRRNodeNameLabel, CRRPodUidLabel, VirtualKubeletNodeLabel, VirtualKubeletNodeLabelValue, type ContainerRecreateRequest } from '../../api/kruise/ops/index.js';
 import type { KObject } from '../../api/meta.js';
 import { child, has, items, num, str, type Json } from '../../machinery/json.js';
 

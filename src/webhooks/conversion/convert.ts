@@ -4,8 +4,7 @@
  * reason in `result.message`, as controller-runtime's conversion webhook does.
  */
 import type { ConversionRequest, ConversionResponse, ConversionReview } from '../../api/admission.js';
-import type { KObject } from '../../api/meta.js';
-import { isObject } from '../../api/meta.js';
+import { type KObject, isObject } from '../../api/meta.js';
 import { kruiseKinds } from '../../api/kruise/index.js';
 import { convertKruiseObject } from '../../api/kruise/conversion/index.js';
 

@@ -8,6 +8,7 @@ import { defaultNodeImage } from '../../api/kruise/ops/defaults.js';
 import type { NodeImage } from '../../api/kruise/ops/nodeimage.js';
 import { AdmissionDenied, type AdmissionInput, type KindWebhooks } from '../kind-webhook.js';
 import { validateNodeImage } from './validation.js';
+import { rfc3339 } from '../../machinery/time.js';
 
 export { MaxImagesPerNode, validateNodeImage } from './validation.js';
 
@@ -15,9 +16,6 @@ export interface NodeImageWebhookOptions {
   /** Clock for createdAt (tests inject a fixed one). */
   now?: () => Date;
 }
-
-/** metav1.Time's wire form: RFC 3339 in UTC, whole seconds. */
-const rfc3339 = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 function objectOf(input: AdmissionInput): NodeImage {
   if (!input.object) throw new Error(`NodeImage admission without an object (${input.request.operation})`);

@@ -5,7 +5,7 @@ import { podMutationSteps } from './steps.js';
 
 export { createPodMutator, orderSteps, type PodMutator } from './mutator.js';
 export { injectReadinessGate, isOwnedByKruise, KruisePodReadinessGate, readinessGateStep } from './readiness-gate.js';
-export { podMutationOrder, type Pod, type PodMutationStep, type PodMutationStepName } from './step.js';
+export { podMutationOrder, type PodMutationStep, type PodMutationStepName } from './step.js';
 export { podMutationSteps } from './steps.js';
 
 export const podWebhooks: KindWebhooks = {

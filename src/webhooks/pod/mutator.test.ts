@@ -4,7 +4,8 @@ import type { AdmissionRequest } from '../../api/admission.js';
 import type { KObject, OwnerReference } from '../../api/meta.js';
 import type { AdmissionInput } from '../kind-webhook.js';
 import { fakeClient } from '../protection/testkit.js';
-import { createPodMutator, orderSteps, podMutationOrder, podMutationSteps, podWebhooks, type Pod, type PodMutationStep } from './index.js';
+import { createPodMutator, orderSteps, podMutationOrder, podMutationSteps, podWebhooks, type PodMutationStep } from './index.js';
+import type { Pod } from '../../api/core/index.js';
 
 function createInput(pod: KObject, options: { gates?: Record<string, boolean>; operation?: AdmissionRequest['operation']; namespace?: string } = {}): AdmissionInput {
   const request: AdmissionRequest = {

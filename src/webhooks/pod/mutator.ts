@@ -4,7 +4,8 @@
  */
 import type { KObject } from '../../api/meta.js';
 import { AdmissionDenied, type AdmissionInput } from '../kind-webhook.js';
-import { podMutationOrder, type Pod, type PodMutationStep } from './step.js';
+import { podMutationOrder, type PodMutationStep } from './step.js';
+import type { Pod } from '../../api/core/index.js';
 
 /** Sorts `steps` into the canonical order; rejects unknown or repeated names. */
 export function orderSteps(steps: readonly PodMutationStep[]): PodMutationStep[] {

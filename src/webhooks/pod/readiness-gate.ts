@@ -6,7 +6,8 @@
  */
 import type { OwnerReference } from '../../api/meta.js';
 import { KruisePodReadyCondition } from '../../api/kruise/workloads/labels.js';
-import type { Pod, PodMutationStep } from './step.js';
+import type { PodMutationStep } from './step.js';
+import type { Pod } from '../../api/core/index.js';
 
 export const KruisePodReadinessGate = 'KruisePodReadinessGate';
 
@@ -23,7 +24,7 @@ export function isOwnedByKruise(pod: Pod): boolean {
 
 /** Adds the gate unless present; returns whether the pod changed. */
 export function injectReadinessGate(pod: Pod, conditionType: string): boolean {
-  const spec = (pod.spec ??= {});
+  const spec = (pod.spec ??= { containers: [] });
   const gates = (spec.readinessGates ??= []);
   if (gates.some((g) => g.conditionType === conditionType)) return false;
   gates.push({ conditionType });

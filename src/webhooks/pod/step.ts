@@ -3,13 +3,9 @@
  * fixed order of `podMutationOrder` on one copy of the pod; each feature is its own step, so a new
  * feature adds a step without touching the others.
  */
-import type { KObject } from '../../api/meta.js';
+import type { Pod } from '../../api/core/index.js';
 import type { AdmissionInput } from '../kind-webhook.js';
 
-/** The pod fields the steps read and write; everything else passes through untouched. */
-export interface Pod extends KObject {
-  spec?: { readinessGates?: { conditionType: string }[]; [field: string]: unknown };
-}
 
 export interface PodMutationStep {
   /** One of `podMutationOrder`. */

@@ -4,8 +4,7 @@
  * declare themselves (`default:` in the schema) are left to the API server, and pod-template
  * defaults (k8s pod defaults, imagePullPolicy Always) are the webhook's job, not these functions'.
  */
-import type { CloneSet, CloneSetV1alpha1 } from './cloneset.js';
-import { DefaultCloneSetMaxUnavailable } from './cloneset.js';
+import { type CloneSet, type CloneSetV1alpha1, DefaultCloneSetMaxUnavailable } from './cloneset.js';
 import { DefaultBurstReplicas, RollingUpdateType } from './daemonset.js';
 import type { StatefulSet, StatefulSetV1alpha1 } from './statefulset.js';
 import { PodUpdatePolicy } from './labels.js';

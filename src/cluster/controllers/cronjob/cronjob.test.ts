@@ -11,7 +11,8 @@ import { setRootLogger } from '../../../machinery/log.js';
 import { startTestControlPlane, type TestControlPlane } from '../../../testing/control-plane.js';
 import { eventually, settle, sleeper, startControllerEnv, type ControllerTestEnv } from '../statefulset/test-kit.js';
 import { setupCronJobController } from './index.js';
-import { scheduledTimestampAnnotation, type CronJob, type OwnedJob } from './types.js';
+import { scheduledTimestampAnnotation, type OwnedJob } from './types.js';
+import type { CronJob } from '../../../api/core/index.js';
 
 setRootLogger(pino({ level: 'silent' }));
 const ns = 'default';

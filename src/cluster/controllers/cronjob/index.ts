@@ -9,10 +9,10 @@ import { forControllerOwner, forSelf } from '../../../runtime/handlers.js';
 import { byControllerUid, IndexNames } from '../../../runtime/indexers.js';
 import type { Manager } from '../../../runtime/manager.js';
 import { CronJobReconciler } from './reconcile.js';
-import type { CronJob, OwnedJob } from './types.js';
+import type { OwnedJob } from './types.js';
+import type { CronJob } from '../../../api/core/index.js';
 
 export { CronJobReconciler } from './reconcile.js';
-export type { CronJob, CronJobStatus } from './types.js';
 
 export interface CronJobControllerOptions {
   workers?: number;

@@ -1,14 +1,16 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { jobsBeyondHistory, newJobFor, syncActive } from './job-history.js';
-import { scheduledTimestampAnnotation, type CronJob, type OwnedJob } from './types.js';
+import { scheduledTimestampAnnotation, type OwnedJob } from './types.js';
+import type { CronJob } from '../../../api/core/index.js';
 
 const cj: CronJob = {
   metadata: { name: 'backup', namespace: 'ops', uid: 'cj-uid' },
-  spec: { timeZone: 'Europe/Paris', successfulJobsHistoryLimit: 2, failedJobsHistoryLimit: 1, jobTemplate: { metadata: { labels: { team: 'a' } }, spec: { backoffLimit: 2 } } },
+  spec: { schedule: '0 * * * *', timeZone: 'Europe/Paris', successfulJobsHistoryLimit: 2, failedJobsHistoryLimit: 1, jobTemplate: { metadata: { labels: { team: 'a' } }, spec: { backoffLimit: 2, template: {} } } },
 };
 const job = (name: string, state?: 'Complete' | 'Failed', start?: string, completion?: string): OwnedJob => ({
   metadata: { name, uid: `uid-${name}`, namespace: 'ops' },
+  spec: { template: {} },
   status: { startTime: start, completionTime: completion, conditions: state ? [{ type: state, status: 'True' }] : [] },
 });
 
@@ -18,7 +20,7 @@ test('newJobFor names the Job by the minute and stamps the scheduled time in the
   assert.equal(j.metadata.annotations?.[scheduledTimestampAnnotation], '2024-06-01T12:00:00+02:00');
   assert.deepEqual(j.metadata.labels, { team: 'a' });
   assert.deepEqual(j.metadata.ownerReferences?.map((r) => [r.kind, r.uid, r.controller]), [['CronJob', 'cj-uid', true]]);
-  assert.deepEqual(j.spec, { backoffLimit: 2 });
+  assert.deepEqual(j.spec, cj.spec.jobTemplate.spec, 'the Job spec is the job template spec');
 });
 
 describe('syncActive', () => {

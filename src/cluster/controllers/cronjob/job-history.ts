@@ -5,10 +5,11 @@
  */
 import { clone } from '../../../machinery/deep-equal.js';
 import { newControllerRef } from '../shared/controller-ref.js';
-import { timeOf } from '../shared/types.js';
 import { formatRfc3339InZone } from '../../../machinery/time-zone.js';
 import { jobNameFor } from './schedule-times.js';
-import { jobFinishedAs, jobRef, scheduledTimestampAnnotation, type CronJob, type CronJobStatus, type OwnedJob } from './types.js';
+import { jobFinishedAs, jobRef, scheduledTimestampAnnotation, type OwnedJob } from './types.js';
+import { timeOf } from '../../../machinery/time.js';
+import type { CronJob, CronJobStatus } from '../../../api/core/index.js';
 
 /** The Job for the activation at `scheduled`: the template, owned by the CronJob, named by the minute. */
 export function newJobFor(cj: CronJob, scheduled: number): OwnedJob {
@@ -22,7 +23,7 @@ export function newJobFor(cj: CronJob, scheduled: number): OwnedJob {
       annotations: { ...template.metadata?.annotations, [scheduledTimestampAnnotation]: formatRfc3339InZone(scheduled, cj.spec?.timeZone) },
       ownerReferences: [newControllerRef(cj, 'batch/v1', 'CronJob')],
     },
-    spec: template.spec ?? {},
+    spec: template.spec ?? { template: { spec: { containers: [] } } },
   };
 }
 

@@ -14,13 +14,14 @@ import type { ResourceVersionExpectations } from '../../../runtime/expectations.
 import { requestKey } from '../../../runtime/handlers.js';
 import { IndexNames } from '../../../runtime/indexers.js';
 import type { Informer } from '../../../runtime/informer.js';
-import { timeOf } from '../shared/types.js';
 import { parseCronSchedule, type CronSchedule } from '../../../machinery/cron.js';
 import { isValidTimeZone } from '../../../machinery/time-zone.js';
 import { jobsBeyondHistory, syncActive } from './job-history.js';
 import { delayUntilNext, type ScheduleInput } from './schedule-times.js';
 import { startDueJob } from './start-job.js';
-import type { CronJob, CronJobStatus, OwnedJob } from './types.js';
+import type { OwnedJob } from './types.js';
+import { timeOf } from '../../../machinery/time.js';
+import type { CronJob, CronJobStatus } from '../../../api/core/index.js';
 
 export interface CronJobReconcilerOptions {
   client: Client;

@@ -9,11 +9,12 @@ import type { Client } from '../../../client/client.js';
 import { isAlreadyExists, isNotFound } from '../../../machinery/errors.js';
 import type { EventRecorder } from '../../../runtime/events.js';
 import { controllerRef } from '../../../runtime/indexers.js';
-import { rfc3339 } from '../shared/types.js';
 import { formatRfc3339InZone } from '../../../machinery/time-zone.js';
 import { newJobFor } from './job-history.js';
 import { isTooLate, jobNameFor, mostRecentScheduleTime, tooManyMissed, type ScheduleInput } from './schedule-times.js';
-import { jobFinishedAs, jobRef, type CronJob, type CronJobStatus, type OwnedJob } from './types.js';
+import { jobFinishedAs, jobRef, type OwnedJob } from './types.js';
+import { rfc3339 } from '../../../machinery/time.js';
+import type { CronJob, CronJobStatus } from '../../../api/core/index.js';
 
 export interface StartInput {
   client: Client;

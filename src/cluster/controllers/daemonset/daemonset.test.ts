@@ -10,11 +10,10 @@ import { ControllerRevisions, DaemonSets, Nodes } from '../../../api/resource-ty
 import { setRootLogger } from '../../../machinery/log.js';
 import { targetNodeName } from '../../../machinery/scheduling/index.js';
 import { startTestControlPlane, type TestControlPlane } from '../../../testing/control-plane.js';
-import type { Pod } from '../shared/types.js';
 import { createNode, eventually, listPods, setPodState, settle, sleeper, startControllerEnv, type ControllerTestEnv } from '../statefulset/test-kit.js';
-import type { ControllerRevision } from '../statefulset/types.js';
 import { setupDaemonSetController } from './index.js';
-import { hashLabel, type DaemonSet } from './types.js';
+import { hashLabel } from './types.js';
+import type { Pod, ControllerRevision, DaemonSet } from '../../../api/core/index.js';
 
 setRootLogger(pino({ level: 'silent' }));
 const ns = 'kube-system';

@@ -9,12 +9,11 @@ import type { Client } from '../../../client/client.js';
 import { isNotFound } from '../../../machinery/errors.js';
 import { newControllerRef } from '../shared/controller-ref.js';
 import { computeObjectHash } from '../../../machinery/hash.js';
-import type { Pod } from '../shared/types.js';
 import {
   createRevision, nextRevisionNumber, revisionName, revisionsToPrune, sameData, sortRevisions, templatePatch,
 } from '../statefulset/controller-history.js';
-import type { ControllerRevision } from '../statefulset/types.js';
-import { hashLabel, type DaemonSet } from './types.js';
+import { hashLabel } from './types.js';
+import type { Pod, ControllerRevision, DaemonSet } from '../../../api/core/index.js';
 
 export function newDaemonSetRevision(ds: DaemonSet, revision: number, collisionCount: number): ControllerRevision {
   const hash = computeObjectHash(ds.spec?.template ?? {}, collisionCount);

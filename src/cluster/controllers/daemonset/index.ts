@@ -11,15 +11,12 @@ import { forControllerOwner, forSelf } from '../../../runtime/handlers.js';
 import { byControllerUid, byNamespace, IndexNames } from '../../../runtime/indexers.js';
 import type { Informer } from '../../../runtime/informer.js';
 import type { Manager } from '../../../runtime/manager.js';
-import type { Node, Pod } from '../shared/types.js';
-import type { ControllerRevision } from '../statefulset/types.js';
 import { DaemonPodControl } from './pod-control.js';
 import { DaemonSetReconciler } from './reconcile.js';
-import type { DaemonSet } from './types.js';
+import type { Node, Pod, ControllerRevision, DaemonSet } from '../../../api/core/index.js';
 
 export { DaemonSetReconciler } from './reconcile.js';
 export { nodeShouldRunDaemonPod, defaultDaemonTolerations } from '../../../machinery/scheduling/index.js';
-export type { DaemonSet, DaemonSetStatus } from './types.js';
 
 export interface DaemonSetControllerOptions {
   workers?: number;

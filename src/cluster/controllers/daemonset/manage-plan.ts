@@ -6,8 +6,8 @@
  * longer exist, lose their pods.
  */
 import { nodeShouldRunDaemonPod, targetNodeName, type DaemonPlacement } from '../../../machinery/scheduling/index.js';
-import type { Node, Pod } from '../shared/types.js';
-import { isPodUpdated, type DaemonSet } from './types.js';
+import { isPodUpdated } from './types.js';
+import type { Node, Pod, DaemonSet } from '../../../api/core/index.js';
 
 export interface NodePods {
   node: Node;

@@ -1,10 +1,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { nodeShouldRunDaemonPod, pinToNode, targetNodeName, withDaemonTolerations } from '../../../machinery/scheduling/index.js';
-import type { Node, Pod, PodTemplateSpec, Taint } from '../shared/types.js';
 import { nodesWithPods, planManage } from './manage-plan.js';
 import { planRollingUpdate, scaledValue, updateBudget } from './rolling-update.js';
-import { hashLabel, type DaemonSet } from './types.js';
+import { hashLabel } from './types.js';
+import type { Node, Pod, PodTemplateSpec, Taint, DaemonSet } from '../../../api/core/index.js';
 
 const node = (name: string, labels: Record<string, string> = {}, taints: Taint[] = []): Node => ({ metadata: { name, labels }, spec: { taints } });
 const template = (spec: Record<string, unknown> = {}): PodTemplateSpec => ({ metadata: { labels: { app: 'agent' } }, spec: { containers: [], ...spec } });
@@ -44,7 +44,7 @@ describe('nodeShouldRunDaemonPod', () => {
     const t = template({ tolerations: [{ key: 'node.kubernetes.io/unschedulable', operator: 'Exists', effect: 'NoSchedule' }] });
     assert.equal(withDaemonTolerations(t.spec).length, 6);
     const affinity = pinToNode({ nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [] }] }, preferredDuringSchedulingIgnoredDuringExecution: [] } }, 'n1');
-    const pod: Pod = { metadata: { name: 'p' }, spec: { affinity } };
+    const pod: Pod = { metadata: { name: 'p' }, spec: { affinity, containers: [] } };
     assert.equal(targetNodeName(pod.spec), 'n1');
     assert.deepEqual(affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution, []);
   });
@@ -52,11 +52,11 @@ describe('nodeShouldRunDaemonPod', () => {
 
 const now = Date.parse('2024-01-01T00:00:00Z');
 const ds = (rolling: Record<string, unknown> = {}): DaemonSet => ({
-  metadata: { name: 'agent', uid: 'ds' }, spec: { template: template(), updateStrategy: { type: 'RollingUpdate', rollingUpdate: rolling } },
+  metadata: { name: 'agent', uid: 'ds' }, spec: { selector: {}, template: template(), updateStrategy: { type: 'RollingUpdate', rollingUpdate: rolling } },
 });
 const daemonPod = (name: string, nodeName: string, hash: string, ready = true, created = '2024-01-01T00:00:00Z'): Pod => ({
   metadata: { name, labels: { [hashLabel]: hash }, creationTimestamp: created },
-  spec: { affinity: pinToNode(undefined, nodeName) },
+  spec: { affinity: pinToNode(undefined, nodeName), containers: [] },
   status: { phase: 'Running', conditions: [{ type: 'Ready', status: ready ? 'True' : 'False', lastTransitionTime: '2023-12-31T00:00:00Z' }] },
 });
 

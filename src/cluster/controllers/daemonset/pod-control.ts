@@ -13,8 +13,8 @@ import { newControllerRef } from '../shared/controller-ref.js';
 import { podFromTemplate } from '../shared/pod-template.js';
 import { deletePods } from '../shared/delete-pods.js';
 import { slowStartBatch } from '../shared/slow-start.js';
-import type { Pod } from '../shared/types.js';
-import { hashLabel, templateGenerationAnnotation, templateGenerationLabel, type DaemonSet } from './types.js';
+import { hashLabel, templateGenerationAnnotation, templateGenerationLabel } from './types.js';
+import type { Pod, DaemonSet } from '../../../api/core/index.js';
 
 export function newDaemonPod(ds: DaemonSet, nodeName: string, hash: string): Pod {
   const pod = podFromTemplate({ namespace: ds.metadata.namespace!, template: ds.spec?.template, ownerRef: newControllerRef(ds, 'apps/v1', 'DaemonSet') });

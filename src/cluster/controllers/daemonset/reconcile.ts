@@ -17,14 +17,12 @@ import { requestKey } from '../../../runtime/handlers.js';
 import { IndexNames } from '../../../runtime/indexers.js';
 import type { Informer } from '../../../runtime/informer.js';
 import { claimObjects, recheckOwner } from '../shared/controller-ref.js';
-import type { Node, Pod } from '../shared/types.js';
-import type { ControllerRevision } from '../statefulset/types.js';
 import { cleanupHistory, constructHistory, type DaemonSetHistory } from './history.js';
 import { nodesWithPods, planManage, type NodePods } from './manage-plan.js';
 import type { DaemonPodControl } from './pod-control.js';
 import { planRollingUpdate, updateBudget } from './rolling-update.js';
 import { computeStatus, nextAvailableMs } from './status.js';
-import type { DaemonSet } from './types.js';
+import type { Node, Pod, ControllerRevision, DaemonSet } from '../../../api/core/index.js';
 
 export interface DaemonSetReconcilerOptions {
   client: Client;

@@ -5,10 +5,10 @@
  * old one on up to maxSurge nodes, and the old pod is deleted once the new one is available.
  */
 import { isPodAvailable } from '../shared/podutil.js';
-import type { IntOrString, Pod } from '../shared/types.js';
 import type { NodePods } from './manage-plan.js';
-import { isPodUpdated, type DaemonSet } from './types.js';
+import { isPodUpdated } from './types.js';
 import { scaledValue } from '../../../machinery/int-or-percent.js';
+import type { IntOrString, Pod, DaemonSet } from '../../../api/core/index.js';
 
 export { scaledValue };
 

@@ -4,9 +4,9 @@
  * run are misscheduled. Finished pods being deleted do not count.
  */
 import { isPodAvailable, isPodReady, msUntilAvailable } from '../shared/podutil.js';
-import type { Pod } from '../shared/types.js';
 import type { NodePods } from './manage-plan.js';
-import { isPodUpdated, type DaemonSet, type DaemonSetStatus } from './types.js';
+import { isPodUpdated } from './types.js';
+import type { Pod, DaemonSet, DaemonSetStatus } from '../../../api/core/index.js';
 
 const counted = (p: Pod) => !(p.metadata.deletionTimestamp && (p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed'));
 const phaseRank = (p: Pod) => (p.status?.phase === 'Running' ? 0 : 1);

@@ -1,9 +1,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Deployment, ReplicaSet } from '../shared/types.js';
 import { maxRevision, setNewReplicaSetAnnotations } from './annotations.js';
 import { replicaSetsToDelete } from './cleanup.js';
 import { equalIgnoreHash, findNewReplicaSet, newReplicaSetObject, templateHash } from './replica-sets.js';
+import type { Deployment, ReplicaSet } from '../../../api/core/index.js';
 
 const template = (image: string) => ({ metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image }] } });
 const deployment = (annotations: Record<string, string> = {}): Deployment => ({
@@ -12,7 +12,7 @@ const deployment = (annotations: Record<string, string> = {}): Deployment => ({
 });
 const rs = (name: string, annotations: Record<string, string>, o: { replicas?: number; day?: number; image?: string } = {}): ReplicaSet => ({
   metadata: { name, uid: name, annotations, creationTimestamp: `2024-01-0${o.day ?? 1}T00:00:00Z`, generation: 1 },
-  spec: { replicas: o.replicas ?? 0, template: template(o.image ?? 'nginx:0') }, status: { replicas: o.replicas ?? 0, observedGeneration: 1 },
+  spec: { replicas: o.replicas ?? 0, selector: { matchLabels: { app: 'web' } }, template: template(o.image ?? 'nginx:0') }, status: { replicas: o.replicas ?? 0, observedGeneration: 1 },
 });
 
 describe('revision annotations', () => {

@@ -1,10 +1,10 @@
+import type { Deployment, ReplicaSet } from '../../../api/core/index.js';
 /**
  * The annotations a Deployment keeps on its ReplicaSets, which `kubectl rollout history/undo` read:
  * the revision (a rolled-back-to ReplicaSet takes the next number and remembers its old ones in
  * revision-history), desired-replicas and max-replicas (for proportional scaling), and a copy of the
  * deployment's own annotations (change-cause among them) except the controller's and kubectl's.
  */
-import type { Deployment, ReplicaSet } from '../shared/types.js';
 
 export const revisionAnnotation = 'deployment.kubernetes.io/revision';
 export const revisionHistoryAnnotation = 'deployment.kubernetes.io/revision-history';

@@ -1,13 +1,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Deployment, IntOrString, ReplicaSet } from '../shared/types.js';
 import { maxSurge, maxUnavailable, newReplicaSetReplicas, resolveFenceposts, scaledValue } from './budgets.js';
+import type { Deployment, IntOrString, ReplicaSet } from '../../../api/core/index.js';
 
 const deployment = (replicas: number, surge?: IntOrString, unavailable?: IntOrString, type: 'RollingUpdate' | 'Recreate' = 'RollingUpdate'): Deployment => ({
   metadata: { name: 'd' },
-  spec: { replicas, strategy: type === 'Recreate' ? { type } : { type, rollingUpdate: { maxSurge: surge, maxUnavailable: unavailable } } },
+  spec: { replicas, selector: {}, template: {}, strategy: type === 'Recreate' ? { type } : { type, rollingUpdate: { maxSurge: surge, maxUnavailable: unavailable } } },
 });
-const rs = (name: string, replicas: number): ReplicaSet => ({ metadata: { name }, spec: { replicas } });
+const rs = (name: string, replicas: number): ReplicaSet => ({ metadata: { name }, spec: { replicas, selector: {} } });
 
 describe('rolling update budgets', () => {
   test('percentages: surge rounds up, unavailable rounds down', () => {

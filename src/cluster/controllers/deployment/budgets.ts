@@ -3,8 +3,8 @@
  * the desired replica count, surge rounding up and unavailability rounding down, and never both 0;
  * and how far the new ReplicaSet may grow this step.
  */
-import type { Deployment, IntOrString, ReplicaSet } from '../shared/types.js';
 import { scaledValue } from '../../../machinery/int-or-percent.js';
+import type { Deployment, IntOrString, ReplicaSet } from '../../../api/core/index.js';
 
 export { scaledValue };
 

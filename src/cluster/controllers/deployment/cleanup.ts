@@ -3,9 +3,9 @@
  * ReplicaSets with the lowest revisions are deleted, but only ones fully scaled down, with no pods
  * left and whose status has caught up with their spec.
  */
-import type { Deployment, ReplicaSet } from '../shared/types.js';
 import { revisionOf } from './annotations.js';
 import { byCreation } from './replica-sets.js';
+import type { Deployment, ReplicaSet } from '../../../api/core/index.js';
 
 /** Lowest revision first; equal (or unparsable) revisions by creation time. */
 function byRevision(a: ReplicaSet, b: ReplicaSet): number {

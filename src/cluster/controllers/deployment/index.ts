@@ -10,8 +10,8 @@ import { forSelf, type MapFunc, type Request } from '../../../runtime/handlers.j
 import { byControllerUid, byNamespace, controllerRef, IndexNames } from '../../../runtime/indexers.js';
 import type { Informer } from '../../../runtime/informer.js';
 import type { Manager } from '../../../runtime/manager.js';
-import type { Deployment, Pod, ReplicaSet } from '../shared/types.js';
 import { DeploymentReconciler } from './reconcile.js';
+import type { Deployment, Pod, ReplicaSet } from '../../../api/core/index.js';
 
 export { DeploymentReconciler } from './reconcile.js';
 

@@ -8,12 +8,12 @@ import { ReplicaSets } from '../../../api/resource-type.js';
 import { isAlreadyExists, StatusError } from '../../../machinery/errors.js';
 import { getCondition, newCondition, setCondition } from '../shared/conditions.js';
 import { controllerRef } from '../shared/controller-ref.js';
-import type { ReplicaSet } from '../shared/types.js';
 import { maxRevision, revisionAnnotation, setNewReplicaSetAnnotations } from './annotations.js';
 import { maxSurge, newReplicaSetReplicas, specReplicas } from './budgets.js';
 import { equalIgnoreHash, findNewReplicaSet, findOldReplicaSets, newReplicaSetObject } from './replica-sets.js';
 import { hasProgressDeadline, Reasons } from './status.js';
 import type { DeploymentSync } from './sync.js';
+import type { ReplicaSet } from '../../../api/core/index.js';
 
 export interface ReplicaSetsOfDeployment {
   newRS: ReplicaSet | undefined;

@@ -1,10 +1,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Deployment, ReplicaSet } from '../shared/types.js';
 import { findActiveOrLatest, isScalingEvent, planScale } from './proportional.js';
+import type { Deployment, ReplicaSet } from '../../../api/core/index.js';
 
 const deployment = (replicas: number, surge: number | string = 0, unavailable: number | string = 1): Deployment => ({
-  metadata: { name: 'd' }, spec: { replicas, strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: surge, maxUnavailable: unavailable } } },
+  metadata: { name: 'd' }, spec: { replicas, selector: {}, template: {}, strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: surge, maxUnavailable: unavailable } } },
   status: { replicas: 5 },
 });
 
@@ -14,7 +14,7 @@ function rs(name: string, replicas: number, o: { max?: number; desired?: number;
   if (o.desired !== undefined) annotations['deployment.kubernetes.io/desired-replicas'] = String(o.desired);
   return {
     metadata: { name, uid: name, annotations, creationTimestamp: `2024-01-${String(o.day ?? 1).padStart(2, '0')}T00:00:00Z` },
-    spec: { replicas }, status: { replicas, availableReplicas: o.available ?? replicas },
+    spec: { replicas, selector: {} }, status: { replicas, availableReplicas: o.available ?? replicas },
   };
 }
 

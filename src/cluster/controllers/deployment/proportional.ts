@@ -4,11 +4,11 @@
  * the change is spread over the active ReplicaSets in proportion to their size at the time of the
  * last scaling (their max-replicas annotation), leftovers going to the largest.
  */
-import type { Deployment, ReplicaSet } from '../shared/types.js';
 import { desiredReplicasOf, maxReplicasOf } from './annotations.js';
 import { isRollingUpdate, maxSurge, specReplicas, sumSpecReplicas } from './budgets.js';
 import { activeReplicaSets, byCreation } from './replica-sets.js';
 import type { ScalePlan } from './rolling.js';
+import type { Deployment, ReplicaSet } from '../../../api/core/index.js';
 
 /** Any active ReplicaSet annotated with another desired count than the deployment now has. */
 export function isScalingEvent(d: Deployment, newRS: ReplicaSet | undefined, oldRSs: readonly ReplicaSet[]): boolean {

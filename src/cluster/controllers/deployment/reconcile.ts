@@ -11,13 +11,13 @@ import { TerminalError, type ReconcileContext, type Request, type Result } from 
 import { IndexNames } from '../../../runtime/indexers.js';
 import type { Informer } from '../../../runtime/informer.js';
 import { claimObjects, recheckOwner } from '../shared/controller-ref.js';
-import type { Deployment, ReplicaSet } from '../shared/types.js';
 import { keyOfObject } from '../shared/types.js';
 import { isScalingEvent } from './proportional.js';
 import { findNewReplicaSet, findOldReplicaSets } from './replica-sets.js';
 import { rolloutRecreate, rolloutRolling, syncScaling, syncStatusOnly } from './rollout.js';
 import { pausedConditions } from './status.js';
 import { DeploymentSync, updateKey, type SyncDeps } from './sync.js';
+import type { Deployment, ReplicaSet } from '../../../api/core/index.js';
 
 export interface DeploymentReconcilerDeps extends SyncDeps {
   deployments: Informer<Deployment>;

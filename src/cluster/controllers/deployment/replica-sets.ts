@@ -7,9 +7,9 @@ import { deepEqual } from '../../../machinery/deep-equal.js';
 import type { MetaLabelSelector } from '../../../machinery/labels.js';
 import { newControllerRef } from '../shared/controller-ref.js';
 import { computeObjectHash } from '../../../machinery/hash.js';
-import type { Deployment, PodTemplateSpec, ReplicaSet } from '../shared/types.js';
-import { timeOf } from '../shared/types.js';
 import { specReplicas } from './budgets.js';
+import { timeOf } from '../../../machinery/time.js';
+import type { Deployment, PodTemplateSpec, ReplicaSet } from '../../../api/core/index.js';
 
 export const podTemplateHashLabel = 'pod-template-hash';
 

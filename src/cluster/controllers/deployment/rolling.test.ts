@@ -1,16 +1,16 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import type { Deployment, ReplicaSet } from '../shared/types.js';
 import { maxSurge, maxUnavailable } from './budgets.js';
 import { activeReplicaSets } from './replica-sets.js';
 import { planNewReplicaSet, planOldReplicaSets } from './rolling.js';
+import type { Deployment, ReplicaSet } from '../../../api/core/index.js';
 
 const deployment = (replicas: number, surge: number | string, unavailable: number | string): Deployment => ({
-  metadata: { name: 'd' }, spec: { replicas, strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: surge, maxUnavailable: unavailable } } },
+  metadata: { name: 'd' }, spec: { replicas, selector: {}, template: {}, strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: surge, maxUnavailable: unavailable } } },
 });
 const rs = (name: string, replicas: number, available: number, created = '2024-01-01T00:00:00Z'): ReplicaSet => ({
-  metadata: { name, uid: name, creationTimestamp: created }, spec: { replicas }, status: { replicas, availableReplicas: available },
+  metadata: { name, uid: name, creationTimestamp: created }, spec: { replicas, selector: {} }, status: { replicas, availableReplicas: available },
 });
 
 describe('one rolling step', () => {

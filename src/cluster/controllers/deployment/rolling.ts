@@ -4,9 +4,9 @@
  * dropping their unavailable pods (oldest ReplicaSet first), then by scaling down available ones
  * while at least `replicas - maxUnavailable` pods stay available. Results are target sizes by name.
  */
-import type { Deployment, ReplicaSet } from '../shared/types.js';
 import { maxUnavailable, newReplicaSetReplicas, specReplicas } from './budgets.js';
 import { byCreation } from './replica-sets.js';
+import type { Deployment, ReplicaSet } from '../../../api/core/index.js';
 
 export type ScalePlan = Map<string, number>;
 

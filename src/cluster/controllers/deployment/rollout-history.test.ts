@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { Deployments, ReplicaSets } from '../../../api/resource-type.js';
 import { startTestControlPlane } from '../../../testing/control-plane.js';
 import type { ControllerTestEnv } from '../shared/testkit.js';
-import type { Deployment, ReplicaSet } from '../shared/types.js';
 import { deploymentOf, ns, rolledOut, startDeploymentCluster } from './test-cluster.js';
+import type { Deployment, ReplicaSet } from '../../../api/core/index.js';
 
 const changeCause = 'kubernetes.io/change-cause';
 

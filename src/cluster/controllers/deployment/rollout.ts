@@ -5,7 +5,6 @@
  * its own writes bring the next step.
  */
 import { IndexNames } from '../../../runtime/indexers.js';
-import type { ReplicaSet } from '../shared/types.js';
 import { specReplicas } from './budgets.js';
 import { replicaSetsOf } from './new-replica-set.js';
 import { planScale } from './proportional.js';
@@ -14,6 +13,7 @@ import { activeReplicaSets } from './replica-sets.js';
 import { planNewReplicaSet, planOldReplicaSets } from './rolling.js';
 import { deploymentComplete } from './status.js';
 import type { DeploymentSync, SyncResult } from './sync.js';
+import type { ReplicaSet } from '../../../api/core/index.js';
 
 const defined = (list: (ReplicaSet | undefined)[]): ReplicaSet[] => list.filter((rs): rs is ReplicaSet => rs !== undefined);
 

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Deployment, DeploymentStatus, ReplicaSet } from '../shared/types.js';
 import { pausedConditions, progressCheckInMs, rolloutStatus } from './status.js';
+import type { Deployment, DeploymentStatus, ReplicaSet } from '../../../api/core/index.js';
 
 const t0 = Date.parse('2024-01-01T00:00:00Z');
 const at = (s: number) => t0 + s * 1000;
@@ -9,11 +9,11 @@ const stamp = (s: number) => new Date(at(s)).toISOString().replace(/\.\d{3}Z$/, 
 
 const deployment = (status: DeploymentStatus = {}, spec: Partial<NonNullable<Deployment['spec']>> = {}): Deployment => ({
   metadata: { name: 'web', generation: 2 },
-  spec: { replicas: 3, progressDeadlineSeconds: 60, strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } }, ...spec },
+  spec: { replicas: 3, selector: {}, template: {}, progressDeadlineSeconds: 60, strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } }, ...spec },
   status,
 });
 const rs = (name: string, replicas: number, ready: number, available: number): ReplicaSet => ({
-  metadata: { name }, spec: { replicas }, status: { replicas, readyReplicas: ready, availableReplicas: available },
+  metadata: { name }, spec: { replicas, selector: {} }, status: { replicas, readyReplicas: ready, availableReplicas: available },
 });
 const progressing = (s: DeploymentStatus) => s.conditions?.find((c) => c.type === 'Progressing');
 const availableCond = (s: DeploymentStatus) => s.conditions?.find((c) => c.type === 'Available');

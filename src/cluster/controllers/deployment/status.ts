@@ -5,9 +5,9 @@
  * progressDeadlineSeconds without progress. `kubectl rollout status` reads exactly these fields.
  */
 import { getCondition, newCondition, removeCondition, setCondition } from '../shared/conditions.js';
-import type { Deployment, DeploymentStatus, ReplicaSet } from '../shared/types.js';
-import { timeOf } from '../shared/types.js';
 import { maxUnavailable, specReplicas } from './budgets.js';
+import { timeOf } from '../../../machinery/time.js';
+import type { Deployment, DeploymentStatus, ReplicaSet } from '../../../api/core/index.js';
 
 export const Reasons = {
   newRSCreated: 'NewReplicaSetCreated', foundNewRS: 'FoundNewReplicaSet', rsUpdated: 'ReplicaSetUpdated',

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { Deployments, Pods, ReplicaSets } from '../../../api/resource-type.js';
 import { startTestControlPlane } from '../../../testing/control-plane.js';
 import { eventually, type ControllerTestEnv } from '../shared/testkit.js';
-import type { Deployment, Pod, ReplicaSet } from '../shared/types.js';
 import { templateHash } from './replica-sets.js';
 import { deploymentOf, ns, rolledOut, settle, startDeploymentCluster } from './test-cluster.js';
+import type { Deployment, Pod, ReplicaSet } from '../../../api/core/index.js';
 
 const image = (p: Pod) => (p.spec?.containers as { image: string }[])[0].image;
 const setImage = (img: string) => ({ spec: { template: { spec: { containers: [{ name: 'main', image: img }] } } } });

@@ -11,15 +11,15 @@ import { isNotFound } from '../../../machinery/errors.js';
 import type { EventRecorder } from '../../../runtime/events.js';
 import type { ResourceVersionExpectations } from '../../../runtime/expectations.js';
 import type { Informer } from '../../../runtime/informer.js';
-import type { Deployment, DeploymentStatus, Pod, ReplicaSet } from '../shared/types.js';
 import { replicasAnnotationsNeedUpdate, revisionAnnotation, setReplicasAnnotations } from './annotations.js';
 import { maxSurge, specReplicas } from './budgets.js';
 import { replicaSetsToDelete } from './cleanup.js';
 import type { ScalePlan } from './rolling.js';
 import { calculateStatus, compactStatus, progressCheckInMs, rolloutStatus } from './status.js';
+import type { Deployment, DeploymentStatus, Pod, ReplicaSet } from '../../../api/core/index.js';
 
 /** The key of a written object in the resourceVersion expectations: kind-qualified, as names repeat across kinds. */
-export function updateKey(obj: Deployment | ReplicaSet): string {
+export function updateKey(obj: Pick<Deployment | ReplicaSet, 'kind' | 'metadata'>): string {
   return `${obj.kind ?? ''}/${obj.metadata.namespace}/${obj.metadata.name}`;
 }
 

@@ -8,8 +8,8 @@ import { deepEqual } from '../../../machinery/deep-equal.js';
 import { setupReplicaSetController } from '../replicaset/index.js';
 import { isPodReady } from '../shared/podutil.js';
 import { activePods, eventually, listPods, podFinalizer, readyAllPods, startControllerTestEnv, type ControllerTestEnv, type TestPlane } from '../shared/testkit.js';
-import type { Deployment, DeploymentStatus, ReplicaSet } from '../shared/types.js';
 import { setupDeploymentController } from './index.js';
+import type { Deployment, DeploymentStatus, ReplicaSet } from '../../../api/core/index.js';
 
 export const ns = 'default';
 
@@ -47,7 +47,7 @@ async function snapshot(env: ControllerTestEnv, app: string): Promise<{ state: C
   const rsList = (await env.client.list<ReplicaSet>(ReplicaSets, { namespace: ns, labelSelector: `app=${app}` })).items;
   const all = await listPods(env.client, ns, `app=${app}`);
   const pods = activePods(all);
-  const imageOf = (p: { spec?: { [k: string]: unknown } }) => ((p.spec?.containers as { image: string }[] | undefined)?.[0]?.image ?? '');
+  const imageOf = (p: { spec?: { containers?: { image?: string }[] } }) => p.spec?.containers?.[0]?.image ?? '';
   const byImage: ClusterState['byImage'] = {};
   for (const p of pods) {
     const e = (byImage[imageOf(p)] ??= { total: 0, ready: 0 });

@@ -3,10 +3,10 @@
  * resets it, each failure after the last success doubles the delay from the time that pod finished.
  * In memory like upstream's backoff store; a restarted controller starts every Job afresh.
  */
-import type { Pod } from '../shared/types.js';
-import { timeOf } from '../shared/types.js';
 import { podBackoffDelayMs } from './job-budget.js';
 import type { FinishedPod } from './job-tracking.js';
+import { timeOf } from '../../../machinery/time.js';
+import type { Pod } from '../../../api/core/index.js';
 
 interface Record {
   failuresAfterLastSuccess: number;

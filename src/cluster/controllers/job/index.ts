@@ -7,17 +7,15 @@ import type { Controller } from '../../../runtime/controller.js';
 import { forSelf, requestKey } from '../../../runtime/handlers.js';
 import { byControllerUid, byNamespace, controllerRef, IndexNames } from '../../../runtime/indexers.js';
 import type { Manager } from '../../../runtime/manager.js';
-import type { Pod } from '../shared/types.js';
 import { BackoffStore } from './backoff-store.js';
 import { hasTrackingFinalizer, jobNameOf } from './job-pod.js';
 import { JobPodControl } from './pod-control.js';
 import { JobReconciler } from './reconcile.js';
 import { TtlAfterFinishedReconciler } from './ttl-after-finished.js';
-import type { Job } from './types.js';
+import type { Pod, Job } from '../../../api/core/index.js';
 
 export { JobReconciler } from './reconcile.js';
 export { TtlAfterFinishedReconciler, ttlExpiry } from './ttl-after-finished.js';
-export type { Job, JobStatus, JobSpec } from './types.js';
 
 export interface JobControllerOptions {
   workers?: number;

@@ -3,8 +3,8 @@
  * pod carries in its annotation, and which indexes still need a pod.
  */
 import { isPodReady } from '../shared/podutil.js';
-import type { Pod } from '../shared/types.js';
 import { completionIndexAnnotation } from './types.js';
+import type { Pod } from '../../../api/core/index.js';
 
 /** Parses `1,3-5,7` into a sorted set; indexes at or past `completions` are dropped. */
 export function parseIndexes(text: string | undefined, completions: number): Set<number> {

@@ -3,8 +3,9 @@
  * (backoffLimit, activeDeadlineSeconds) is spent, whether the success criteria are met, and how long
  * to wait before replacing failed pods (10 s doubling per consecutive failure, at most 10 minutes).
  */
-import { timeOf } from '../shared/types.js';
-import { isIndexed, type Job, type JobCondition } from './types.js';
+import { isIndexed } from './types.js';
+import { timeOf } from '../../../machinery/time.js';
+import type { Job, JobCondition } from '../../../api/core/index.js';
 
 export interface JobCounts {
   /** Counted in status, pending in uncountedTerminatedPods, and newly finished. */

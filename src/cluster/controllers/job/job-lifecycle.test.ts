@@ -11,7 +11,8 @@ import { setRootLogger } from '../../../machinery/log.js';
 import { startTestControlPlane, type TestControlPlane } from '../../../testing/control-plane.js';
 import { eventually, listPods, setPodState, settle, sleeper, startControllerEnv, type ControllerTestEnv } from '../statefulset/test-kit.js';
 import { setupJobController } from './index.js';
-import { jobTrackingFinalizer, type Job } from './types.js';
+import { jobTrackingFinalizer } from './types.js';
+import type { Job } from '../../../api/core/index.js';
 
 setRootLogger(pino({ level: 'silent' }));
 const ns = 'default';

@@ -4,11 +4,11 @@
  * The name is chosen here rather than by the server's generateName, so expectations can name it
  * before it exists; it has the same shape (`<job>-[<index>-]<5 random characters>`).
  */
+import type { Container, Pod, Job } from '../../../api/core/index.js';
 import { randomInt } from 'node:crypto';
 import { newControllerRef } from '../shared/controller-ref.js';
 import { podFromTemplate } from '../shared/pod-template.js';
-import type { Pod } from '../shared/types.js';
-import { completionIndexAnnotation, completionIndexLabel, jobTrackingFinalizer, type Job } from './types.js';
+import { completionIndexAnnotation, completionIndexLabel, jobTrackingFinalizer } from './types.js';
 
 const suffixAlphabet = 'bcdfghjklmnpqrstvwxz2456789';
 /** Upstream's generated names keep the prefix to 58 characters (63 minus the suffix). */
@@ -18,11 +18,6 @@ export function randomSuffix(): string {
   let s = '';
   for (let i = 0; i < 5; i++) s += suffixAlphabet[randomInt(suffixAlphabet.length)];
   return s;
-}
-
-interface Container {
-  env?: { name: string; [field: string]: unknown }[];
-  [field: string]: unknown;
 }
 
 export function newJobPod(job: Job, index?: number): Pod {
@@ -37,9 +32,10 @@ export function newJobPod(job: Job, index?: number): Pod {
   if (index === undefined) return pod;
   meta.labels = { ...meta.labels, [completionIndexLabel]: String(index) };
   meta.annotations = { ...meta.annotations, [completionIndexAnnotation]: String(index) };
-  const spec = pod.spec ?? {};
+  const spec = pod.spec;
   spec.hostname = `${name}-${index}`;
-  for (const key of ['containers', 'initContainers']) addIndexEnv(spec[key] as Container[] | undefined);
+  addIndexEnv(spec.containers);
+  addIndexEnv(spec.initContainers);
   pod.spec = spec;
   return pod;
 }

@@ -3,9 +3,10 @@
  * suspend/resume transition, and the terminal Complete/Failed condition that follows a
  * SuccessCriteriaMet/FailureTarget condition once no pod is left running or unaccounted.
  */
-import { rfc3339 } from '../shared/types.js';
 import type { Target } from './job-budget.js';
-import { jobCondition, type Job, type JobCondition, type JobStatus } from './types.js';
+import { jobCondition } from './types.js';
+import { rfc3339 } from '../../../machinery/time.js';
+import type { Job, JobCondition, JobStatus } from '../../../api/core/index.js';
 
 export function newJobCondition(type: string, status: 'True' | 'False', reason: string, message: string, now: number): JobCondition {
   const at = rfc3339(now);

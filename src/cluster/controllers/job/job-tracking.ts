@@ -5,11 +5,11 @@
  * a pod: the uid list says what was recorded, and the finalizer says what is not released yet.
  */
 import { isPodReady } from '../shared/podutil.js';
-import type { Pod } from '../shared/types.js';
 import type { JobCounts } from './job-budget.js';
 import { finishedAs, hasTrackingFinalizer } from './job-pod.js';
 import { parseIndexes, podIndex } from './indexes.js';
-import { isIndexed, type Job, type JobStatus } from './types.js';
+import { isIndexed } from './types.js';
+import type { Pod, Job, JobStatus } from '../../../api/core/index.js';
 
 export interface FinishedPod {
   pod: Pod;

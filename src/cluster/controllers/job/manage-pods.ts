@@ -3,14 +3,14 @@
  * suspended; otherwise `parallelism` capped by the completions left, one pod per pending index for
  * Indexed Jobs, and no new pods while the failed-pod backoff runs.
  */
-import type { Pod } from '../shared/types.js';
 import type { BackoffStore } from './backoff-store.js';
 import { activeDiff, deadlineRemainingMs, type JobCounts, type Target } from './job-budget.js';
 import { byDeletionCost } from './job-pod.js';
 import type { PodSets } from './job-tracking.js';
 import { planIndexes, podIndex } from './indexes.js';
 import type { JobPodControl } from './pod-control.js';
-import { isIndexed, type Job } from './types.js';
+import { isIndexed } from './types.js';
+import type { Pod, Job } from '../../../api/core/index.js';
 
 export interface ManageInput {
   key: string;

@@ -10,9 +10,9 @@ import type { EventRecorder } from '../../../runtime/events.js';
 import type { ScaleExpectations } from '../../../runtime/expectations.js';
 import { deletePods } from '../shared/delete-pods.js';
 import { slowStartBatch } from '../shared/slow-start.js';
-import type { Pod } from '../shared/types.js';
 import { newJobPod } from './job-pod.js';
-import { jobTrackingFinalizer, type Job } from './types.js';
+import { jobTrackingFinalizer } from './types.js';
+import type { Pod, Job } from '../../../api/core/index.js';
 
 export interface JobPodControlOptions {
   client: Client;

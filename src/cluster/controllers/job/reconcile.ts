@@ -14,7 +14,6 @@ import type { ResourceVersionExpectations, ScaleExpectations } from '../../../ru
 import { requestKey } from '../../../runtime/handlers.js';
 import { controllerRef, IndexNames } from '../../../runtime/indexers.js';
 import type { Informer } from '../../../runtime/informer.js';
-import type { Pod } from '../shared/types.js';
 import type { BackoffStore } from './backoff-store.js';
 import { terminalTarget, type Target } from './job-budget.js';
 import { hasTrackingFinalizer, jobNameOf } from './job-pod.js';
@@ -23,7 +22,8 @@ import { classifyPods, countsOf, flushUncounted, readyCount, recordUncounted, ty
 import { manageActivePods } from './manage-pods.js';
 import type { JobPodControl } from './pod-control.js';
 import { formatIndexes } from './indexes.js';
-import { finishedCondition, isIndexed, type Job, type JobStatus } from './types.js';
+import { finishedCondition, isIndexed } from './types.js';
+import type { Pod, Job, JobStatus } from '../../../api/core/index.js';
 
 export interface JobReconcilerOptions {
   client: Client;

@@ -8,8 +8,9 @@ import type { Client } from '../../../client/client.js';
 import { isNotFound } from '../../../machinery/errors.js';
 import type { ReconcileContext, Request, Result } from '../../../runtime/controller.js';
 import type { Informer } from '../../../runtime/informer.js';
-import { timeOf } from '../shared/types.js';
-import { finishedCondition, type Job } from './types.js';
+import { finishedCondition } from './types.js';
+import { timeOf } from '../../../machinery/time.js';
+import type { Job } from '../../../api/core/index.js';
 
 /** When the Job may be deleted, or undefined when it has no TTL or has not finished. */
 export function ttlExpiry(job: Job): number | undefined {

@@ -1,56 +1,10 @@
-/** The slice of batch/v1 Job the Job and TTL-after-finished controllers read and write. */
-import type { KObject } from '../../../api/meta.js';
-import type { MetaLabelSelector } from '../../../machinery/labels.js';
-import type { PodTemplateSpec } from '../shared/types.js';
+/** batch/v1 Job keys and condition helpers of the Job and TTL-after-finished controllers. */
+import type { Job, JobCondition } from '../../../api/core/index.js';
+
 
 export const jobTrackingFinalizer = 'batch.kubernetes.io/job-tracking';
 export const completionIndexAnnotation = 'batch.kubernetes.io/job-completion-index';
 export const completionIndexLabel = 'batch.kubernetes.io/job-completion-index';
-
-export interface JobCondition {
-  type: 'Complete' | 'Failed' | 'Suspended' | 'FailureTarget' | 'SuccessCriteriaMet' | string;
-  status: 'True' | 'False' | 'Unknown';
-  lastProbeTime?: string;
-  lastTransitionTime?: string;
-  reason?: string;
-  message?: string;
-}
-
-export interface JobSpec {
-  parallelism?: number;
-  completions?: number | null;
-  completionMode?: 'NonIndexed' | 'Indexed';
-  backoffLimit?: number;
-  activeDeadlineSeconds?: number;
-  ttlSecondsAfterFinished?: number;
-  suspend?: boolean;
-  podReplacementPolicy?: 'TerminatingOrFailed' | 'Failed';
-  selector?: MetaLabelSelector;
-  template?: PodTemplateSpec;
-}
-
-export interface UncountedTerminatedPods {
-  succeeded?: string[];
-  failed?: string[];
-}
-
-export interface JobStatus {
-  active?: number;
-  ready?: number;
-  terminating?: number;
-  succeeded?: number;
-  failed?: number;
-  startTime?: string;
-  completionTime?: string;
-  completedIndexes?: string;
-  uncountedTerminatedPods?: UncountedTerminatedPods;
-  conditions?: JobCondition[];
-}
-
-export interface Job extends KObject {
-  spec?: JobSpec;
-  status?: JobStatus;
-}
 
 export function jobCondition(job: Job, type: string): JobCondition | undefined {
   return job.status?.conditions?.find((c) => c.type === type && c.status === 'True');

@@ -7,12 +7,11 @@ import assert from 'node:assert/strict';
 import { Events, Leases, Nodes, Pods } from '../../../api/resource-type.js';
 import { startTestControlPlane } from '../../../testing/control-plane.js';
 import { FakeClock } from '../../../runtime/clock.js';
-import { microTime, type Lease } from '../../../runtime/lease.js';
 import { isPodReady } from '../shared/podutil.js';
 import { eventually, markPodReady, startControllerTestEnv, type ControllerTestEnv } from '../shared/testkit.js';
-import type { Node, Pod } from '../shared/types.js';
-import { rfc3339 } from '../shared/types.js';
 import { nodeLeaseNamespace, setupNodeLifecycleController } from './index.js';
+import { rfc3339, microTime } from '../../../machinery/time.js';
+import type { Lease, Node, Pod } from '../../../api/core/index.js';
 
 describe('node lifecycle controller', () => {
   const clock = new FakeClock('2024-01-01T00:00:00Z');

@@ -1,9 +1,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FakeClock } from '../../../runtime/clock.js';
-import type { Node } from '../shared/types.js';
 import { graceFor, NodeHealthTracker, silentNodeConditions } from './health.js';
 import { reconcileTaints } from './taints.js';
+import type { Node } from '../../../api/core/index.js';
 
 const clock = () => new FakeClock('2024-01-01T00:00:00Z');
 const node = (ready?: 'True' | 'False' | 'Unknown', extra: Partial<Node> = {}): Node => ({

@@ -5,9 +5,8 @@
  * may be skewed), and a node first seen counts as heard from then, as upstream's probeTimestamp does.
  */
 import type { Clock } from '../../../runtime/clock.js';
-import type { Lease } from '../../../runtime/lease.js';
-import type { Node, NodeCondition } from '../shared/types.js';
-import { rfc3339 } from '../shared/types.js';
+import { rfc3339 } from '../../../machinery/time.js';
+import type { Lease, Node, NodeCondition } from '../../../api/core/index.js';
 
 interface Observed {
   probeTime: number;

@@ -8,12 +8,11 @@ import { Leases, Nodes, Pods } from '../../../api/resource-type.js';
 import type { Controller } from '../../../runtime/controller.js';
 import { forSelf, type MapFunc } from '../../../runtime/handlers.js';
 import { byNodeName, IndexNames } from '../../../runtime/indexers.js';
-import type { Lease } from '../../../runtime/lease.js';
 import type { Manager } from '../../../runtime/manager.js';
 import { isPodReady } from '../shared/podutil.js';
-import type { Node, Pod } from '../shared/types.js';
 import { NodeHealthTracker } from './health.js';
 import { NodeLifecycleReconciler } from './reconcile.js';
+import type { Lease, Node, Pod } from '../../../api/core/index.js';
 
 export { NodeLifecycleReconciler } from './reconcile.js';
 export { NodeHealthTracker } from './health.js';

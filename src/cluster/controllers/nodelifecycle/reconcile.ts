@@ -13,9 +13,9 @@ import type { EventRecorder } from '../../../runtime/events.js';
 import { IndexNames } from '../../../runtime/indexers.js';
 import type { Informer } from '../../../runtime/informer.js';
 import { withPodCondition } from '../shared/podutil.js';
-import type { Node, Pod } from '../shared/types.js';
 import { graceFor, silentNodeConditions, type NodeHealthTracker } from './health.js';
 import { reconcileTaints } from './taints.js';
+import type { Node, Pod } from '../../../api/core/index.js';
 
 export interface NodeLifecycleDeps {
   client: Client;

@@ -5,8 +5,8 @@
  * pressure conditions and cordoning give NoSchedule taints. Other taints are never touched, and a
  * taint that stays keeps its timeAdded.
  */
-import type { Node, Taint } from '../shared/types.js';
-import { rfc3339 } from '../shared/types.js';
+import { rfc3339 } from '../../../machinery/time.js';
+import type { Node, Taint } from '../../../api/core/index.js';
 
 export const TaintKeys = {
   notReady: 'node.kubernetes.io/not-ready',

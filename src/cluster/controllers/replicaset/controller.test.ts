@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { Pods, ReplicaSets } from '../../../api/resource-type.js';
 import { startTestControlPlane } from '../../../testing/control-plane.js';
 import { activePods, eventually, listPods, markPodReady, podFinalizer, readyAllPods, startControllerTestEnv, type ControllerTestEnv } from '../shared/testkit.js';
-import type { Pod, ReplicaSet } from '../shared/types.js';
 import { setupReplicaSetController } from './index.js';
+import type { Pod, ReplicaSet } from '../../../api/core/index.js';
 
 const ns = 'default';
 
@@ -39,7 +39,7 @@ describe('ReplicaSet controller', () => {
   });
 
   const pods = async (app: string) => activePods(await listPods(env.client, ns, `app=${app}`));
-  const rsStatus = async (name: string) => (await env.client.get<ReplicaSet>(ReplicaSets, ns, name)).status ?? {};
+  const rsStatus = async (name: string) => (await env.client.get<ReplicaSet>(ReplicaSets, ns, name)).status ?? { replicas: 0 };
 
   test('creates owned pods from the template, then reports them ready and available', async () => {
     const rs = await env.client.create(ReplicaSets, replicaSet('web', 3));

@@ -11,8 +11,8 @@ import { forSelf, requestKey, type MapFunc, type Request } from '../../../runtim
 import { byControllerUid, byNamespace, controllerRef, IndexNames } from '../../../runtime/indexers.js';
 import type { Informer } from '../../../runtime/informer.js';
 import type { Manager } from '../../../runtime/manager.js';
-import type { Pod, ReplicaSet } from '../shared/types.js';
 import { ReplicaSetReconciler } from './reconcile.js';
+import type { Pod, ReplicaSet } from '../../../api/core/index.js';
 
 export { ReplicaSetReconciler } from './reconcile.js';
 

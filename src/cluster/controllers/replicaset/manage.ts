@@ -13,8 +13,8 @@ import type { Informer } from '../../../runtime/informer.js';
 import { newControllerRef } from '../shared/controller-ref.js';
 import { podFromTemplate } from '../shared/pod-template.js';
 import { slowStartBatch } from '../shared/slow-start.js';
-import type { Pod, ReplicaSet } from '../shared/types.js';
 import { podsToDelete } from './pod-ranking.js';
+import type { Pod, ReplicaSet } from '../../../api/core/index.js';
 
 export interface ManageDeps {
   client: Client;

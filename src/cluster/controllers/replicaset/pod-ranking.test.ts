@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Pod } from '../shared/types.js';
 import { compareForDeletion, deletionCost, podsToDelete, rankByRelatedPods } from './pod-ranking.js';
+import type { Pod } from '../../../api/core/index.js';
 
 const now = Date.parse('2024-01-01T12:00:00Z');
 const ago = (s: number) => new Date(now - s * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -14,11 +14,11 @@ function pod(name: string, s: Shape = {}): Pod {
       name, uid: s.uid ?? name, creationTimestamp: ago(s.age ?? 3600),
       annotations: s.cost !== undefined ? { 'controller.kubernetes.io/pod-deletion-cost': s.cost } : undefined,
     },
-    spec: { nodeName: s.node ?? 'n1' },
+    spec: { nodeName: s.node ?? 'n1', containers: [] },
     status: {
       phase: s.phase ?? 'Running',
       conditions: [{ type: 'Ready', status: s.ready === false ? 'False' : 'True', lastTransitionTime: ago(s.readyFor ?? 600) }],
-      containerStatuses: [{ name: 'c', restartCount: s.restarts ?? 0 }],
+      containerStatuses: [{ name: 'c', restartCount: s.restarts ?? 0, image: 'img', imageID: '', ready: true }],
     },
   };
 }

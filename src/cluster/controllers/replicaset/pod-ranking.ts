@@ -7,8 +7,8 @@
  * old pods go in a pseudo-random but stable order.
  */
 import { isPodActive, isPodReady, maxContainerRestarts, podCondition } from '../shared/podutil.js';
-import type { Pod } from '../shared/types.js';
-import { timeOf } from '../shared/types.js';
+import { timeOf } from '../../../machinery/time.js';
+import type { Pod } from '../../../api/core/index.js';
 
 export const podDeletionCostAnnotation = 'controller.kubernetes.io/pod-deletion-cost';
 

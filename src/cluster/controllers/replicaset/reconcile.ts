@@ -15,9 +15,9 @@ import { IndexNames } from '../../../runtime/indexers.js';
 import type { Informer } from '../../../runtime/informer.js';
 import { claimObjects, controllerRef, recheckOwner } from '../shared/controller-ref.js';
 import { filterActivePods } from '../shared/podutil.js';
-import type { Pod, ReplicaSet } from '../shared/types.js';
 import { manageReplicas, type ManageDeps } from './manage.js';
 import { calculateStatus, nextAvailableInMs, statusUnchanged, type ReplicaSetStatus } from './replica-status.js';
+import type { Pod, ReplicaSet } from '../../../api/core/index.js';
 
 export interface ReplicaSetReconcilerDeps extends ManageDeps {
   replicaSets: Informer<ReplicaSet>;

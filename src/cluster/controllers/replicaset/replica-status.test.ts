@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Pod, ReplicaSet } from '../shared/types.js';
 import { calculateStatus, nextAvailableInMs, statusUnchanged } from './replica-status.js';
+import type { Pod, ReplicaSet } from '../../../api/core/index.js';
 
 const now = Date.parse('2024-01-01T00:01:00Z');
 
@@ -13,6 +13,7 @@ const rs = (over: Partial<NonNullable<ReplicaSet['spec']>> = {}, status?: Replic
 
 const pod = (labels: Record<string, string>, readySince?: string): Pod => ({
   metadata: { name: 'p', labels },
+  spec: { containers: [] },
   status: { phase: 'Running', conditions: readySince ? [{ type: 'Ready', status: 'True', lastTransitionTime: readySince }] : [] },
 });
 

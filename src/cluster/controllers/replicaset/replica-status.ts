@@ -8,7 +8,7 @@ import { selectorFromSet } from '../../../machinery/labels.js';
 import { getCondition, newCondition, removeCondition, setCondition } from '../shared/conditions.js';
 import { deepEqual } from '../../../machinery/deep-equal.js';
 import { isPodAvailable, isPodReady, msUntilAvailable } from '../shared/podutil.js';
-import type { Pod, ReplicaSet } from '../shared/types.js';
+import type { Pod, ReplicaSet } from '../../../api/core/index.js';
 
 export type ReplicaSetStatus = NonNullable<ReplicaSet['status']>;
 
@@ -60,7 +60,7 @@ function compact(s: ReplicaSetStatus): ReplicaSetStatus {
 
 /** True when writing `next` would change nothing the API shows. */
 export function statusUnchanged(current: ReplicaSetStatus | undefined, next: ReplicaSetStatus): boolean {
-  const c = current ?? {};
+  const c: ReplicaSetStatus = current ?? { replicas: 0 };
   return (c.replicas ?? 0) === (next.replicas ?? 0)
     && (c.fullyLabeledReplicas ?? 0) === (next.fullyLabeledReplicas ?? 0)
     && (c.readyReplicas ?? 0) === (next.readyReplicas ?? 0)

@@ -4,8 +4,9 @@
  * otherwise the old one is removed and the new one appended, keeping its transition time when only
  * the reason changed.
  */
-import type { ConditionStatus, WorkloadCondition } from './types.js';
-import { rfc3339 } from './types.js';
+import type { WorkloadCondition } from './types.js';
+import { rfc3339 } from '../../../machinery/time.js';
+import type { ConditionStatus } from '../../../api/core/index.js';
 
 export function getCondition(conditions: WorkloadCondition[] | undefined, type: string): WorkloadCondition | undefined {
   return conditions?.find((c) => c.type === type);

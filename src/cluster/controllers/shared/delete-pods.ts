@@ -8,7 +8,7 @@ import type { Client } from '../../../client/client.js';
 import { isNotFound } from '../../../machinery/errors.js';
 import type { EventRecorder } from '../../../runtime/events.js';
 import type { ScaleExpectations } from '../../../runtime/expectations.js';
-import type { Pod } from './types.js';
+import type { Pod } from '../../../api/core/index.js';
 
 export interface DeletePodsContext {
   client: Client;

@@ -5,7 +5,7 @@
  */
 import type { OwnerReference } from '../../../api/meta.js';
 import { clone } from '../../../machinery/deep-equal.js';
-import type { Pod, PodTemplateSpec } from './types.js';
+import type { Pod, PodTemplateSpec } from '../../../api/core/index.js';
 
 export interface PodFromTemplateOptions {
   namespace: string;
@@ -26,7 +26,7 @@ export function podFromTemplate(o: PodFromTemplateOptions): Pod {
       labels: { ...(meta.labels ?? {}) },
       ownerReferences: [{ ...o.ownerRef }],
     },
-    spec: clone(o.template?.spec ?? {}),
+    spec: clone(o.template?.spec ?? { containers: [] }),
   };
   if (o.name) pod.metadata.name = o.name;
   else pod.metadata.generateName = o.generateName ?? `${o.ownerRef.name}-`;

@@ -4,11 +4,11 @@ import fc from 'fast-check';
 import { setCondition, newCondition } from './conditions.js';
 import { isPodAvailable, isPodActive, withPodCondition } from './podutil.js';
 import { slowStartBatch, slowStartBatchSizes } from './slow-start.js';
-import type { Pod } from './types.js';
+import type { Pod } from '../../../api/core/index.js';
 
 describe('podutil', () => {
   const pod = (ready: boolean, since: string, phase: 'Running' | 'Succeeded' = 'Running'): Pod => ({
-    metadata: { name: 'p' }, status: { phase, conditions: [{ type: 'Ready', status: ready ? 'True' : 'False', lastTransitionTime: since }] },
+    metadata: { name: 'p' }, spec: { containers: [] }, status: { phase, conditions: [{ type: 'Ready', status: ready ? 'True' : 'False', lastTransitionTime: since }] },
   });
   const now = Date.parse('2024-01-01T00:01:00Z');
 

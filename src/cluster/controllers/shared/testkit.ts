@@ -14,8 +14,8 @@ import type { RequestHandler } from '../../../client/request-handler.js';
 import type { Clock } from '../../../runtime/clock.js';
 import { Manager } from '../../../runtime/manager.js';
 import { isPodReady, isPodTerminating } from './podutil.js';
-import type { Pod, PodCondition } from './types.js';
-import { rfc3339 } from './types.js';
+import { rfc3339 } from '../../../machinery/time.js';
+import type { Pod, PodCondition } from '../../../api/core/index.js';
 
 /**
  * The part of testing/control-plane's TestControlPlane these tests use. Test files start it

@@ -7,9 +7,9 @@
 import type { KObject, OwnerReference } from '../../../api/meta.js';
 import { deepEqual } from '../../../machinery/deep-equal.js';
 import { newControllerRef } from '../shared/controller-ref.js';
-import type { Pod } from '../shared/types.js';
 import { claimName } from './identity.js';
-import type { ClaimTemplate, StatefulSet } from './types.js';
+import type { ClaimTemplate } from './types.js';
+import type { Pod, StatefulSet } from '../../../api/core/index.js';
 
 /** The set/pod owner references a claim should carry under the set's retention policy. */
 export function desiredClaimOwners(set: StatefulSet, pod: Pod | undefined, condemned: boolean): OwnerReference[] {

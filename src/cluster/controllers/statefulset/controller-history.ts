@@ -8,8 +8,7 @@ import { ControllerRevisions } from '../../../api/resource-type.js';
 import type { Client } from '../../../client/client.js';
 import { deepEqual } from '../../../machinery/deep-equal.js';
 import { isAlreadyExists } from '../../../machinery/errors.js';
-import type { PodTemplateSpec } from '../shared/types.js';
-import type { ControllerRevision } from './types.js';
+import type { PodTemplateSpec, ControllerRevision } from '../../../api/core/index.js';
 
 /** The revision data: `{"spec":{"template":{...,"$patch":"replace"}}}`, a strategic patch of the owner. */
 export function templatePatch(template: PodTemplateSpec | undefined): { spec: { template: Record<string, unknown> } } {

@@ -5,9 +5,9 @@
  */
 import { newControllerRef } from '../shared/controller-ref.js';
 import { podFromTemplate } from '../shared/pod-template.js';
-import type { Pod, PodTemplateSpec } from '../shared/types.js';
-import { podIndexLabel, podNameLabel, revisionLabel, type ClaimTemplate, type ControllerRevision, type StatefulSet } from './types.js';
+import { podIndexLabel, podNameLabel, revisionLabel, type ClaimTemplate } from './types.js';
 import { templateOfRevision } from './controller-history.js';
+import type { Pod, PodTemplateSpec, ControllerRevision, StatefulSet } from '../../../api/core/index.js';
 
 export function podName(set: StatefulSet, ordinal: number): string {
   return `${set.metadata.name}-${ordinal}`;
@@ -26,11 +26,6 @@ export function claimName(claim: ClaimTemplate, set: StatefulSet, ordinal: numbe
   return `${claim.metadata?.name}-${set.metadata.name}-${ordinal}`;
 }
 
-interface Volume {
-  name: string;
-  [field: string]: unknown;
-}
-
 /** The pod for `ordinal`, from the template `revision` recorded, labelled with that revision. */
 export function newStatefulSetPod(set: StatefulSet, revision: ControllerRevision, ordinal: number): Pod {
   const template: PodTemplateSpec = templateOfRevision(revision);
@@ -47,7 +42,7 @@ export function newStatefulSetPod(set: StatefulSet, revision: ControllerRevision
   const claims = set.spec?.volumeClaimTemplates ?? [];
   if (claims.length > 0) {
     const names = new Set(claims.map((c) => c.metadata?.name));
-    const volumes = ((spec.volumes as Volume[] | undefined) ?? []).filter((v) => !names.has(v.name));
+    const volumes = (spec.volumes ?? []).filter((v) => !names.has(v.name));
     spec.volumes = [...claims.map((c) => ({ name: c.metadata!.name!, persistentVolumeClaim: { claimName: claimName(c, set, ordinal) } })), ...volumes];
   }
   pod.spec = spec;

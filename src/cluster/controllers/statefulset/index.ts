@@ -12,14 +12,12 @@ import { forControllerOwner, forSelf, type MapFunc, type Request } from '../../.
 import { byControllerUid, byNamespace, controllerRef, IndexNames } from '../../../runtime/indexers.js';
 import type { Informer } from '../../../runtime/informer.js';
 import type { Manager } from '../../../runtime/manager.js';
-import type { Pod } from '../shared/types.js';
 import { StatefulPodControl } from './pod-control.js';
 import { StatefulSetReconciler } from './reconcile.js';
-import type { ControllerRevision, StatefulSet } from './types.js';
+import type { Pod, ControllerRevision, StatefulSet } from '../../../api/core/index.js';
 
 export { StatefulSetReconciler } from './reconcile.js';
 export { planStatefulSet, type Plan, type Step } from './plan.js';
-export type { StatefulSet, StatefulSetStatus } from './types.js';
 
 export interface StatefulSetControllerOptions {
   workers?: number;

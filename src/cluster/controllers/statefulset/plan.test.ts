@@ -1,20 +1,21 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Pod } from '../shared/types.js';
 import { desiredClaimOwners, claimOwnersUpdate } from './claims.js';
 import { ordinalOf } from './identity.js';
 import { planStatefulSet, type Plan } from './plan.js';
 import { computeStatus } from './status.js';
-import { revisionLabel, type StatefulSet, type StatefulSetSpec } from './types.js';
+import { revisionLabel } from './types.js';
+import type { Pod, StatefulSet, StatefulSetSpec } from '../../../api/core/index.js';
 
 const now = Date.parse('2024-01-01T00:10:00Z');
-const set = (spec: StatefulSetSpec): StatefulSet => ({ metadata: { name: 'web', namespace: 'ns', uid: 'set-uid', generation: 3 }, spec: { replicas: 3, ...spec } });
+const set = (spec: Partial<StatefulSetSpec>): StatefulSet => ({ metadata: { name: 'web', namespace: 'ns', uid: 'set-uid', generation: 3 }, spec: { replicas: 3, selector: {}, template: {}, ...spec } });
 type State = 'pending' | 'ready' | 'running' | 'failed' | 'terminating';
 const pod = (ordinal: number, state: State = 'ready', revision = 'web-a', readySince = now - 60_000): Pod => ({
   metadata: {
     name: `web-${ordinal}`, uid: `uid-${ordinal}`, labels: { [revisionLabel]: revision },
     ...(state === 'terminating' ? { deletionTimestamp: '2024-01-01T00:09:00Z' } : {}),
   },
+  spec: { containers: [] },
   status: {
     phase: state === 'pending' ? 'Pending' : state === 'failed' ? 'Failed' : 'Running',
     conditions: [{ type: 'Ready', status: state === 'ready' || state === 'terminating' ? 'True' : 'False', lastTransitionTime: new Date(readySince).toISOString() }],

@@ -8,9 +8,9 @@
  *    revision (it is recreated from the update revision next time) and wait for each to be healthy.
  */
 import { isPodAvailable, isPodReady } from '../shared/podutil.js';
-import type { Pod } from '../shared/types.js';
 import { ordinalOf, podRevision } from './identity.js';
-import { isOrderedReady, startOrdinal, type StatefulSet } from './types.js';
+import { isOrderedReady, startOrdinal } from './types.js';
+import type { Pod, StatefulSet } from '../../../api/core/index.js';
 
 export type Step =
   | { kind: 'create'; ordinal: number; revision: 'current' | 'update' }

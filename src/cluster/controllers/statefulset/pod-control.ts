@@ -10,10 +10,9 @@ import { isAlreadyExists, isNotFound } from '../../../machinery/errors.js';
 import type { EventRecorder } from '../../../runtime/events.js';
 import type { ScaleExpectations } from '../../../runtime/expectations.js';
 import type { Informer } from '../../../runtime/informer.js';
-import type { Pod } from '../shared/types.js';
 import { claimOwnersUpdate, desiredClaimOwners, newClaim } from './claims.js';
 import { claimName } from './identity.js';
-import type { StatefulSet } from './types.js';
+import type { Pod, StatefulSet } from '../../../api/core/index.js';
 
 export interface StatefulPodControlOptions {
   client: Client;

@@ -16,13 +16,12 @@ import { requestKey } from '../../../runtime/handlers.js';
 import { IndexNames } from '../../../runtime/indexers.js';
 import type { Informer } from '../../../runtime/informer.js';
 import { claimObjects, recheckOwner } from '../shared/controller-ref.js';
-import type { Pod } from '../shared/types.js';
 import { newStatefulSetPod, ordinalOf } from './identity.js';
 import { planStatefulSet, splitByOrdinal, type Plan } from './plan.js';
 import type { StatefulPodControl } from './pod-control.js';
 import { staleRevisions, syncRevisions, type SetRevisions } from './revisions.js';
 import { computeStatus, nextAvailableMs } from './status.js';
-import type { ControllerRevision, StatefulSet } from './types.js';
+import type { Pod, ControllerRevision, StatefulSet } from '../../../api/core/index.js';
 
 export interface StatefulSetReconcilerOptions {
   client: Client;

@@ -9,8 +9,8 @@ import type { Client } from '../../../client/client.js';
 import { newControllerRef } from '../shared/controller-ref.js';
 import { computeObjectHash } from '../../../machinery/hash.js';
 import { createRevision, nextRevisionNumber, revisionName, revisionsToPrune, sameData, sortRevisions, templatePatch } from './controller-history.js';
-import { revisionHashLabel, revisionLabel, type ControllerRevision, type StatefulSet } from './types.js';
-import type { Pod } from '../shared/types.js';
+import { revisionHashLabel, revisionLabel } from './types.js';
+import type { ControllerRevision, StatefulSet, Pod } from '../../../api/core/index.js';
 
 export function newStatefulSetRevision(set: StatefulSet, revision: number, collisionCount: number): ControllerRevision {
   const data = templatePatch(set.spec?.template);

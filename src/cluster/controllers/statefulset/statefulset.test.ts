@@ -10,10 +10,10 @@ import type { KObject } from '../../../api/meta.js';
 import { ControllerRevisions, PersistentVolumeClaims, Pods, StatefulSets } from '../../../api/resource-type.js';
 import { setRootLogger } from '../../../machinery/log.js';
 import { startTestControlPlane, type TestControlPlane } from '../../../testing/control-plane.js';
-import type { Pod } from '../shared/types.js';
 import { setupStatefulSetController } from './index.js';
 import { eventually, listPods, setPodState, settle, sleeper, startControllerEnv, type ControllerTestEnv } from './test-kit.js';
-import { podIndexLabel, podNameLabel, revisionLabel, type ControllerRevision, type StatefulSet } from './types.js';
+import { podIndexLabel, podNameLabel, revisionLabel } from './types.js';
+import type { Pod, ControllerRevision, StatefulSet } from '../../../api/core/index.js';
 
 setRootLogger(pino({ level: 'silent' }));
 const ns = 'default';
@@ -53,7 +53,7 @@ describe('statefulset controller', () => {
     assert.match(web0.metadata.labels?.[revisionLabel] ?? '', /^web-[bcdfghjklmnpqrstvwxz2456789]+$/);
     assert.equal(web0.spec?.hostname, 'web-0');
     assert.equal(web0.spec?.subdomain, 'web');
-    assert.deepEqual((web0.spec?.volumes as KObject[])[0], { name: 'data', persistentVolumeClaim: { claimName: 'data-web-0' } });
+    assert.deepEqual(web0.spec?.volumes?.[0], { name: 'data', persistentVolumeClaim: { claimName: 'data-web-0' } });
     assert.deepEqual(await claimNames(), ['data-web-0']);
     await settle(200);
     assert.deepEqual(await names(), ['web-0'], 'web-1 waits for web-0');

@@ -4,10 +4,9 @@
  * updated and ready, making the update revision current.
  */
 import { isPodAvailable, msUntilAvailable } from '../shared/podutil.js';
-import type { Pod } from '../shared/types.js';
 import { podRevision } from './identity.js';
 import { isRunningAndReady } from './plan.js';
-import type { StatefulSet, StatefulSetStatus } from './types.js';
+import type { Pod, StatefulSet, StatefulSetStatus } from '../../../api/core/index.js';
 
 export interface StatusInput {
   set: StatefulSet;

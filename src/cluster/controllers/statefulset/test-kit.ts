@@ -11,7 +11,7 @@ import { createInProcessClient } from '../../../client/in-process-client.js';
 import type { RequestHandler } from '../../../client/request-handler.js';
 import { FakeClock, flush } from '../../../runtime/clock.js';
 import { Manager } from '../../../runtime/manager.js';
-import type { Pod } from '../shared/types.js';
+import type { Pod } from '../../../api/core/index.js';
 
 export interface ControllerTestEnv {
   client: Client;

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import type { CloneSet } from '../../../api/kruise/workloads/cloneset.js';
 import { ControllerRevisionHashLabel, InPlaceUpdateReadyCondition, LifecycleStateLabel, SpecifiedDeleteLabel } from '../../../api/kruise/workloads/labels.js';
-import type { Pod } from '../../../control/inplaceupdate/index.js';
+import type { Pod } from '../../../api/core/index.js';
 
 export type { Pod };
 export const ns = 'default';
