@@ -1,9 +1,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { calculateInPlaceUpdateSpec, cloneSetRevisionLabels, templateFromRevision } from './calculate-spec.js';
+import { calculateInPlaceUpdateSpec, cloneSetRevisionLabels } from './calculate-spec.js';
 import { revision, template } from './test-kit.js';
 import type { InPlaceUpdateOptions } from './types.js';
 import type { Container, PodTemplateSpec } from '../../api/core/index.js';
+import { templateOfRevision } from '../revision/index.js';
 
 const app: Container = { name: 'app', image: 'nginx:1.25', env: [{ name: 'A', value: '1' }] };
 const side: Container = { name: 'side', image: 'busybox:1.36' };
@@ -95,7 +96,7 @@ describe('calculateInPlaceUpdateSpec: recreate', () => {
 test('revision data given as JSON text; $patch is dropped', () => {
   const r = revision('r', base);
   r.data = JSON.stringify(r.data);
-  assert.deepEqual(templateFromRevision(r), base);
+  assert.deepEqual(templateOfRevision(r), base);
 });
 
 test('cloneSetRevisionLabels adds the bare hash', () => {

@@ -4,10 +4,10 @@
  * annotation changes and (vertical scaling) cpu/memory value replacements with an unchanged QoS
  * class. Anything else returns undefined: the pod must be recreated.
  */
+import { templateOfRevision } from '../revision/new-revision.js';
 import jsonpatch from 'fast-json-patch';
 import { PodTemplateHashLabel } from '../../api/kruise/workloads/cloneset.js';
 import { ControllerRevisionHashLabel } from '../../api/kruise/workloads/labels.js';
-import { isObject } from '../../api/meta.js';
 import { deepEqual } from '../../machinery/deep-equal.js';
 import { qosClass } from './resources.js';
 import type { InPlaceUpdateOptions, MetadataPatch, RefMetadata, UpdateSpec } from './types.js';
@@ -15,17 +15,6 @@ import type { Container, ControllerRevision, PodTemplateSpec } from '../../api/c
 
 const imagePath = /^\/containers\/(\d+)\/image$/;
 const resourcePath = /^\/containers\/(\d+)\/resources\/(requests|limits)\/(cpu|memory)$/;
-
-/** The pod template stored in a revision's data, without its `$patch` directive; undefined when unreadable. */
-export function templateFromRevision(revision: ControllerRevision): PodTemplateSpec | undefined {
-  let data = revision.data;
-  if (typeof data === 'string') {
-    try { data = JSON.parse(data); } catch { return undefined; }
-  }
-  if (!isObject(data) || !isObject(data.spec) || !isObject(data.spec.template)) return undefined;
-  const { $patch: _directive, ...template } = data.spec.template;
-  return template as PodTemplateSpec;
-}
 
 /** A map diff as a merge patch (null = removed); undefined when equal. */
 function mapPatch(oldMap: Record<string, string> = {}, newMap: Record<string, string> = {}): Record<string, string | null> | undefined {
@@ -91,8 +80,8 @@ function acceptSpecOps(oldT: PodTemplateSpec, newT: PodTemplateSpec, spec: Updat
 /** The in-place update from `oldRevision` (the pod's own) to `newRevision`, or undefined when the pod must be recreated. */
 export function calculateInPlaceUpdateSpec(oldRevision: ControllerRevision | undefined, newRevision: ControllerRevision | undefined, options: InPlaceUpdateOptions = {}): UpdateSpec | undefined {
   if (!oldRevision || !newRevision) return undefined;
-  const oldT = templateFromRevision(oldRevision);
-  const newT = templateFromRevision(newRevision);
+  const oldT = templateOfRevision(oldRevision);
+  const newT = templateOfRevision(newRevision);
   if (!oldT || !newT || !otherMetadataEqual(oldT, newT)) return undefined;
   const spec: UpdateSpec = {
     revision: options.getRevision ? options.getRevision(newRevision) : newRevision.metadata.name ?? '',

@@ -1,32 +1,6 @@
 /**
- * Deleting a workload's pod the way every Kruise controller does it: under a delete expectation (so
- * the next pass waits for the informer to see it go) and with the pod's UID as precondition (so a
- * pod recreated under the same name is never hit). The callers word their own events.
+ * Creating and deleting a workload's pods the way every controller here does it (Kruise and
+ * built-in alike): creates in slow-start batches, deletes under expectations with a UID precondition.
  */
-import type { KObject } from '../../api/meta.js';
-import { Pods } from '../../api/resource-type.js';
-import type { Client } from '../../client/client.js';
-import { isNotFound } from '../../machinery/errors.js';
-import type { ScaleExpectations } from '../../runtime/expectations.js';
-
-export interface DeleteContext {
-  client: Client;
-  expectations: ScaleExpectations;
-  /** The owner's expectation key. */
-  key: string;
-}
-
-/** True when deleted, false when it was already gone; any other error is passed to `failed`, then thrown. */
-export async function deletePodExpected(c: DeleteContext, pod: KObject, failed: (e: unknown) => void): Promise<boolean> {
-  const name = pod.metadata.name!;
-  c.expectations.expect(c.key, 'delete', name);
-  try {
-    await c.client.delete(Pods, pod.metadata.namespace, name, { preconditions: { uid: pod.metadata.uid } });
-    return true;
-  } catch (e) {
-    c.expectations.observe(c.key, 'delete', name);
-    if (isNotFound(e)) return false;
-    failed(e);
-    throw e;
-  }
-}
+export * from './delete.js';
+export * from './slow-start.js';

@@ -71,6 +71,11 @@ export function revisionsToTrim(
   const live = new Set<string>();
   for (const r of [current, update]) if (r?.metadata.name) live.add(shortHash(r.metadata.name));
   for (const label of podRevisionLabels) if (label) live.add(shortHash(label));
-  const dead = sortRevisions(revisions).filter((r) => !live.has(shortHash(r.metadata.name ?? '')));
+  return revisionsToPrune(revisions, (r) => live.has(shortHash(r.metadata.name ?? '')), limit);
+}
+
+/** The oldest revisions that are not `live`, beyond the `limit` newest such. */
+export function revisionsToPrune(revisions: readonly ControllerRevision[], live: (r: ControllerRevision) => boolean, limit: number): ControllerRevision[] {
+  const dead = sortRevisions(revisions).filter((r) => !live(r));
   return dead.slice(0, Math.max(0, dead.length - Math.max(0, limit)));
 }

@@ -7,3 +7,4 @@ export * from './new-revision.js';
 export * from './equality.js';
 export * from './history.js';
 export * from './sync.js';
+export * from './template-history.js';

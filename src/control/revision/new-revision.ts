@@ -7,7 +7,8 @@ import { ControllerRevisionHashKey, ControllerRevisionHashLabel } from '../../ap
 import { clone } from '../../machinery/deep-equal.js';
 import { computeObjectHash, fnv1, goJson, safeEncodeString } from '../../machinery/hash.js';
 import type { RevisionData, RevisionedWorkload, RevisionOptions } from './types.js';
-import type { ControllerRevision } from '../../api/core/index.js';
+import type { ControllerRevision, PodTemplateSpec } from '../../api/core/index.js';
+import { isObject } from '../../api/meta.js';
 
 const encoder = new TextEncoder();
 
@@ -16,11 +17,18 @@ export function revisionData(workload: RevisionedWorkload): RevisionData {
   return { spec: { template: { ...clone(workload.spec?.template ?? {}), $patch: 'replace' } } };
 }
 
-/** The template a revision recorded, without the patch directive. */
-export function templateOfRevision(revision: ControllerRevision): Record<string, unknown> {
-  const data = revision.data as { spec?: { template?: Record<string, unknown> } } | undefined;
-  const { $patch: _directive, ...template } = data?.spec?.template ?? {};
-  return clone(template);
+/**
+ * The pod template a revision recorded, without the patch directive (a copy); undefined when the
+ * data holds none. Revisions written by other clients may carry their data as JSON text.
+ */
+export function templateOfRevision(revision: ControllerRevision): PodTemplateSpec | undefined {
+  let data = revision.data;
+  if (typeof data === 'string') {
+    try { data = JSON.parse(data); } catch { return undefined; }
+  }
+  if (!isObject(data) || !isObject(data.spec) || !isObject(data.spec.template)) return undefined;
+  const { $patch: _directive, ...template } = data.spec.template;
+  return clone(template) as PodTemplateSpec;
 }
 
 /** HashControllerRevision: FNV-1 over the data bytes, then the collision count in base 32. */

@@ -49,7 +49,7 @@ describe('newRevision', () => {
   test('applyRevision and templateOfRevision give back the recorded template', () => {
     const old = rev(cloneSet('nginx:1.24'), 1);
     const applied = applyRevision(cs, old);
-    assert.deepEqual(applied.spec!.template, templateOfRevision(old));
+    assert.deepEqual(applied.spec!.template, templateOfRevision(old)!);
     assert.equal((applied.spec!.template as { spec: { containers: { image: string }[] } }).spec.containers[0]!.image, 'nginx:1.24');
     assert.equal((cs.spec!.template as { spec: { containers: { image: string }[] } }).spec.containers[0]!.image, 'nginx:1.25');
   });

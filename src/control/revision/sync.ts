@@ -22,11 +22,15 @@ export interface SyncedRevisions {
 
 const maxCollisions = 100;
 
-async function createWithCollisions(
-  client: Client, workload: RevisionedWorkload, first: ControllerRevision, collisionCount: number, options: RevisionOptions,
+/**
+ * Creates `build(collisionCount)`; while its name belongs to a revision with other content (one the
+ * cache did not show), steps the collision count and tries the next name. An equal one is reused.
+ */
+export async function createRevision(
+  client: Client, build: (collisionCount: number) => ControllerRevision, collisionCount: number,
 ): Promise<{ revision: ControllerRevision; collisionCount: number }> {
-  let wanted = first;
-  for (let count = collisionCount; count < collisionCount + maxCollisions;) {
+  for (let count = collisionCount; count < collisionCount + maxCollisions; count++) {
+    const wanted = build(count);
     try {
       return { revision: await client.create<ControllerRevision>(ControllerRevisions, wanted), collisionCount: count };
     } catch (e) {
@@ -34,9 +38,8 @@ async function createWithCollisions(
     }
     const existing = await client.get<ControllerRevision>(ControllerRevisions, wanted.metadata.namespace, wanted.metadata.name!);
     if (equalRevision(existing, wanted)) return { revision: existing, collisionCount: count };
-    wanted = newRevision(workload, revisionData(workload), wanted.revision, ++count, options);
   }
-  throw new Error(`no free ControllerRevision name for ${first.metadata.name} after ${maxCollisions} collisions`);
+  throw new Error(`no free ControllerRevision name for ${build(collisionCount).metadata.name} after ${maxCollisions} collisions`);
 }
 
 export async function syncRevisions(
@@ -47,7 +50,9 @@ export async function syncRevisions(
   if (plan.toBump) {
     updateRevision = await client.update<ControllerRevision>(ControllerRevisions, plan.toBump);
   } else if (plan.toCreate) {
-    ({ revision: updateRevision, collisionCount } = await createWithCollisions(client, workload, plan.toCreate, collisionCount, options));
+    const number = plan.toCreate.revision;
+    const build = (count: number) => (count === collisionCount ? plan.toCreate! : newRevision(workload, revisionData(workload), number, count, options));
+    ({ revision: updateRevision, collisionCount } = await createRevision(client, build, collisionCount));
   }
   const revisions = [...liveRevisions.filter((r) => r.metadata.name !== updateRevision.metadata.name), updateRevision];
   const currentName = plan.currentRevision.metadata.name;

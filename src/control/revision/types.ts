@@ -14,7 +14,7 @@ export interface RevisionedWorkload {
   apiVersion?: string;
   kind?: string;
   metadata: ObjectMeta;
-  spec?: { template?: Record<string, unknown> };
+  spec?: { template?: object };
   status?: { collisionCount?: number; currentRevision?: string };
 }
 

@@ -8,9 +8,10 @@ import {
   LifecycleTimestampAnnotation, SpecifiedDeleteLabel,
 } from '../../api/kruise/workloads/labels.js';
 import type { KObject, OwnerReference } from '../../api/meta.js';
-import { cloneSetRevisionLabels, revisionHash, templateFromRevision } from '../../control/inplaceupdate/index.js';
+import { cloneSetRevisionLabels, revisionHash } from '../../control/inplaceupdate/index.js';
 import { rfc3339 } from '../../machinery/time.js';
 import type { Pod, PodTemplateSpec, ControllerRevision } from '../../api/core/index.js';
+import { templateOfRevision } from '../../control/revision/index.js';
 
 export type { Pod };
 
@@ -50,7 +51,7 @@ interface Claim extends KObject {
 
 /** The pod for instance `id` from `revision`'s template (today's template if unreadable), plus the PVCs it mounts. */
 export function newCloneSetPod(cs: CloneSet, revision: ControllerRevision, id: string, now: Date): { pod: Pod; claims: Claim[] } {
-  const template: PodTemplateSpec = structuredClone(templateFromRevision(revision) ?? (cs.spec.template as PodTemplateSpec));
+  const template: PodTemplateSpec = structuredClone(templateOfRevision(revision) ?? (cs.spec.template as PodTemplateSpec));
   const name = `${cs.metadata.name}-${id}`;
   const ownerReferences = [cloneSetOwnerRef(cs)];
   const claimTemplates = (cs.spec.volumeClaimTemplates ?? []) as unknown as Claim[];

@@ -8,7 +8,7 @@
 import { CloneSetInstanceIdLabel } from '../../api/kruise/workloads/cloneset.js';
 import { PersistentVolumeClaims, Pods } from '../../api/resource-type.js';
 import { deleteDecision, LifecycleState } from '../../control/lifecycle/index.js';
-import { deletePodExpected } from '../../control/podcontrol/index.js';
+import { deletePodExpected, slowStartBatch } from '../../control/podcontrol/index.js';
 import { choosePodsToDelete, spreadConstraintsFromPodSpec, type PodSpreadConstraint } from '../../control/updatesort/index.js';
 import { isAlreadyExists } from '../../machinery/errors.js';
 import { deleteClaim, idsForNewPods } from './claims.js';
@@ -58,18 +58,10 @@ function spreadOptions(c: PassContext): { spreadConstraints?: PodSpreadConstrain
 async function createPods(c: PassContext, revisions: ControllerRevision[]): Promise<number> {
   const ids = idsForNewPods(revisions.length, c.owned, c.claims);
   const work = ids.map((id, i) => ({ id, revision: revisions[i]! }));
-  let created = 0;
-  // Slow start: batches of 1, 2, 4, ...; stop after the first batch with a failure.
-  for (let next = 0, batch = 1; next < work.length; batch *= 2) {
-    const slice = work.slice(next, next + batch);
-    next += slice.length;
-    const results = await Promise.allSettled(slice.map(({ revision, id }) => createOne(c, revision, id)));
-    created += results.filter((r) => r.status === 'fulfilled').length;
-    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    // created pods stay expected; the error ends the pass like a scale (FailedScale, requeue)
-    if (failed) throw failed.reason;
-  }
-  return created;
+  const { successes, error } = await slowStartBatch(work.length, 1, (i) => createOne(c, work[i]!.revision, work[i]!.id));
+  // created pods stay expected; the error ends the pass like a scale (FailedScale, requeue)
+  if (error !== undefined) throw error;
+  return successes;
 }
 
 async function createOne(c: PassContext, revision: ControllerRevision, id: string): Promise<void> {

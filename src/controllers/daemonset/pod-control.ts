@@ -6,7 +6,7 @@
  * shows the pod), so the next pass waits for the cache.
  */
 import { Pods } from '../../api/resource-type.js';
-import { deletePodExpected } from '../../control/podcontrol/index.js';
+import { deletePodExpected, slowStartBatch } from '../../control/podcontrol/index.js';
 import { burstReplicas } from './budget.js';
 import { messageOf, throwFirstFailure, type PassContext } from './pass.js';
 import { podsToDeleteAfterHook } from './pod-lifecycle.js';
@@ -37,11 +37,8 @@ function dedupe(pods: Pod[]): Pod[] {
 }
 
 async function createPods(c: PassContext, nodes: string[], hash: string): Promise<void> {
-  for (let next = 0, batch = 1; next < nodes.length; batch *= 2) {
-    const slice = nodes.slice(next, next + batch);
-    next += slice.length;
-    throwFirstFailure(await Promise.allSettled(slice.map((node) => createPod(c, node, hash))));
-  }
+  const { error } = await slowStartBatch(nodes.length, 1, (i) => createPod(c, nodes[i]!, hash));
+  if (error !== undefined) throw error;
 }
 
 async function createPod(c: PassContext, node: string, hash: string): Promise<void> {

@@ -6,6 +6,7 @@
  * status with observedGeneration. Every pass starts from the newest copy of the DaemonSet (its
  * last status write while the cache lags) and writes status at most once, only when it changed.
  */
+import { syncTemplateHistory, trimTemplateHistory, type TemplateHistory } from '../../control/revision/index.js';
 import type { Client } from '../../client/client.js';
 import { InPlaceUpdater } from '../../control/inplaceupdate/index.js';
 import { selectorFromLabelSelector, type LabelSelector, type MetaLabelSelector } from '../../machinery/labels.js';
@@ -18,7 +19,6 @@ import { TerminalError, type ReconcileContext, type Result } from '../../runtime
 import { isOnDelete, isPaused } from './budget.js';
 import { claimPods } from './claim.js';
 import type { FailedPodBackoff } from './failed-backoff.js';
-import { cleanupHistory, constructHistory, type DaemonSetHistory } from './history.js';
 import { planManage } from './manage-plan.js';
 import { buildClusterView, type ClusterView } from './node-view.js';
 import { NewestCopies } from '../../runtime/newest-copies.js';
@@ -47,6 +47,9 @@ const minOf = (...xs: (number | undefined)[]) => xs.reduce<number | undefined>((
 /** After a status write lost a race: the DaemonSet's own event normally brings the pass back first. */
 const statusConflictRequeueMs = 1_000;
 
+/** Revisions are owned by the v1beta1 DaemonSet (the storage version). */
+const advancedDaemonSetOwner = { ownerApiVersion: 'apps.kruise.io/v1beta1', ownerKind: 'DaemonSet' };
+
 export class AdvancedDaemonSetReconciler {
   /** DaemonSets as this controller's status writes returned them, until the cache catches up. */
   private readonly written = new NewestCopies<DaemonSet>();
@@ -69,7 +72,7 @@ export class AdvancedDaemonSetReconciler {
       this.d.events.event(ds, 'Warning', 'SelectingAll', 'This DaemonSet is selecting all pods. A non-empty selector is required.');
       return {};
     }
-    const history = await constructHistory(this.d.client, ds, this.d.revisions.byIndex(IndexNames.controllerUid, ds.metadata.uid!));
+    const history = await syncTemplateHistory(this.d.client, ds, this.d.revisions.byIndex(IndexNames.controllerUid, ds.metadata.uid!), advancedDaemonSetOwner);
     const pods = await claimPods(this.d.client, ds, selector, this.d.pods.byIndex(IndexNames.namespace, ds.metadata.namespace!));
     const view = buildClusterView(ds, this.d.nodes.list(), pods);
     const c: PassContext = {
@@ -90,7 +93,7 @@ export class AdvancedDaemonSetReconciler {
     return pods.every((p) => this.d.podUpdates.isUpdatedSatisfied(podKey(p), p)) ? undefined : 1_000;
   }
 
-  private async sync(c: PassContext, view: ClusterView, history: DaemonSetHistory, pods: Pod[]): Promise<number | undefined> {
+  private async sync(c: PassContext, view: ClusterView, history: TemplateHistory, pods: Pod[]): Promise<number | undefined> {
     const manage = planManage(c.ds, view, history.hash, c.now, this.d.backoff);
     for (const { pod, node } of manage.failed) {
       c.events.event(c.ds, 'Warning', 'FailedDaemonPod', `Found failed daemon pod ${pod.metadata.namespace}/${pod.metadata.name} on node ${node}, will try to kill it`);
@@ -102,12 +105,12 @@ export class AdvancedDaemonSetReconciler {
     const updater = new InPlaceUpdater(this.d.client, { now: () => new Date(c.now) });
     const refreshed = await refreshUpdateStates(c, updater, pods);
     if (!isPaused(c.ds) && !isOnDelete(c.ds)) await rollingUpdate(c, view, history, updater);
-    await cleanupHistory(this.d.client, c.ds, history, pods);
+    await trimTemplateHistory(this.d.client, history, pods, c.ds.spec.revisionHistoryLimit ?? 10);
     return minOf(manage.requeueAfterMs, refreshed, await this.updateStatus(c, view, history, true));
   }
 
   /** Writes the status when it changed; returns a requeue delay when the write lost a race. */
-  private async updateStatus(c: PassContext, view: ClusterView, history: DaemonSetHistory, fullPass: boolean): Promise<number | undefined> {
+  private async updateStatus(c: PassContext, view: ClusterView, history: TemplateHistory, fullPass: boolean): Promise<number | undefined> {
     const status = computeStatus(c.ds, view, { hash: history.hash, collisionCount: history.collisionCount, now: c.now, fullPass });
     return (await this.written.writeStatus(c.client, AdvancedDaemonSets, c.ds, status, statusChanged)) ? undefined : statusConflictRequeueMs;
   }

@@ -5,7 +5,7 @@
  */
 import type { InPlaceUpdater } from '../../control/inplaceupdate/index.js';
 import { isInPlaceIfPossible, rolloutBudget } from './budget.js';
-import type { DaemonSetHistory } from './history.js';
+import type { TemplateHistory } from '../../control/revision/index.js';
 import { updatePodsInPlace } from './inplace.js';
 import type { ClusterView } from './node-view.js';
 import type { PassContext } from './pass.js';
@@ -14,7 +14,7 @@ import { planRollingUpdate } from './rolling-update.js';
 import { nodesToUpdate } from './rollout-nodes.js';
 import type { ControllerRevision } from '../../api/core/index.js';
 
-export async function rollingUpdate(c: PassContext, view: ClusterView, history: DaemonSetHistory, updater: InPlaceUpdater): Promise<void> {
+export async function rollingUpdate(c: PassContext, view: ClusterView, history: TemplateHistory, updater: InPlaceUpdater): Promise<void> {
   const desired = view.nodes.filter((n) => n.placement.shouldRun).length;
   const { maxSurge, maxUnavailable } = rolloutBudget(c.ds, desired);
   const nodes = nodesToUpdate(c.ds, view.nodes, history.hash);

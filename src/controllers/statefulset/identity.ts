@@ -7,12 +7,12 @@
 import { PodIndexLabel, StatefulSetPodNameLabel } from '../../api/kruise/workloads/statefulset.js';
 import { ControllerRevisionHashLabel, LifecycleStateLabel, LifecycleTimestampAnnotation } from '../../api/kruise/workloads/labels.js';
 import type { OwnerReference } from '../../api/meta.js';
-import { templateFromRevision } from '../../control/inplaceupdate/index.js';
 import { nextStateForCreate } from '../../control/lifecycle/index.js';
 import { ordinalOf, podName } from './ordinals.js';
 import { type GateReader, type StatefulSet } from './types.js';
 import { rfc3339 } from '../../machinery/time.js';
 import type { PodTemplateSpec, ControllerRevision, Pod } from '../../api/core/index.js';
+import { templateOfRevision } from '../../control/revision/index.js';
 
 export function setOwnerRef(set: StatefulSet): OwnerReference {
   return { apiVersion: 'apps.kruise.io/v1beta1', kind: 'StatefulSet', name: set.metadata.name!, uid: set.metadata.uid!, controller: true, blockOwnerDeletion: true };
@@ -34,7 +34,7 @@ export function identityLabels(set: StatefulSet, ordinal: number, gate: GateRead
 
 /** The pod of `ordinal` built from `revision` (today's template when the revision is unreadable). */
 export function newStatefulSetPod(set: StatefulSet, revision: ControllerRevision, ordinal: number, gate: GateReader, now: Date): Pod {
-  const template: PodTemplateSpec = structuredClone(templateFromRevision(revision) ?? (set.spec.template as PodTemplateSpec));
+  const template: PodTemplateSpec = structuredClone(templateOfRevision(revision) ?? (set.spec.template as PodTemplateSpec));
   const name = podName(set, ordinal);
   const spec = (template.spec ?? { containers: [] }) as Pod['spec'];
   spec.hostname = name;

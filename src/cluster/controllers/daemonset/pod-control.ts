@@ -11,10 +11,9 @@ import type { Informer } from '../../../runtime/informer.js';
 import { pinToNode, withDaemonTolerations } from '../../../machinery/scheduling/index.js';
 import { newControllerRef } from '../shared/controller-ref.js';
 import { podFromTemplate } from '../shared/pod-template.js';
-import { deletePods } from '../shared/delete-pods.js';
-import { slowStartBatch } from '../shared/slow-start.js';
 import { hashLabel, templateGenerationAnnotation, templateGenerationLabel } from './types.js';
 import type { Pod, DaemonSet } from '../../../api/core/index.js';
+import { deletePods, slowStartBatch } from '../../../control/podcontrol/index.js';
 
 export function newDaemonPod(ds: DaemonSet, nodeName: string, hash: string): Pod {
   const pod = podFromTemplate({ namespace: ds.metadata.namespace!, template: ds.spec?.template, ownerRef: newControllerRef(ds, 'apps/v1', 'DaemonSet') });

@@ -4,6 +4,7 @@
  * pods so every eligible node runs one; when that is already so, take the RollingUpdate step. Status
  * is recomputed each sync and history pruned.
  */
+import { syncTemplateHistory, trimTemplateHistory, type TemplateHistory } from '../../../control/revision/index.js';
 import type { KObject } from '../../../api/meta.js';
 import { DaemonSets, Pods } from '../../../api/resource-type.js';
 import type { Client } from '../../../client/client.js';
@@ -17,7 +18,6 @@ import { requestKey } from '../../../runtime/handlers.js';
 import { IndexNames } from '../../../runtime/indexers.js';
 import type { Informer } from '../../../runtime/informer.js';
 import { claimObjects, recheckOwner } from '../shared/controller-ref.js';
-import { cleanupHistory, constructHistory, type DaemonSetHistory } from './history.js';
 import { nodesWithPods, planManage, type NodePods } from './manage-plan.js';
 import type { DaemonPodControl } from './pod-control.js';
 import { planRollingUpdate, updateBudget } from './rolling-update.js';
@@ -36,6 +36,8 @@ export interface DaemonSetReconcilerOptions {
   events: EventRecorder;
 }
 
+const daemonSetOwner = { ownerApiVersion: 'apps/v1', ownerKind: 'DaemonSet' };
+
 export class DaemonSetReconciler {
   constructor(private readonly o: DaemonSetReconcilerOptions) {}
 
@@ -49,13 +51,13 @@ export class DaemonSetReconciler {
     }
     if (!this.o.statusWrites.isUpdatedSatisfied(key, ds)) return { requeueAfterMs: 1000 };
     const pods = await this.claimPods(ds, parseSelector(ds));
-    const history = await constructHistory(this.o.client, ds, this.o.revisions.byIndex(IndexNames.controllerUid, ds.metadata.uid!));
+    const history = await syncTemplateHistory(this.o.client, ds, this.o.revisions.byIndex(IndexNames.controllerUid, ds.metadata.uid!), daemonSetOwner);
     const { nodes: views, orphaned } = nodesWithPods(ds, this.o.nodes.list(), pods);
     const now = ctx.clock.now();
     const synced = this.o.expectations.satisfied(key);
     if (synced && !ds.metadata.deletionTimestamp) {
       await this.sync(key, ds, views, orphaned, history, now);
-      await cleanupHistory(this.o.client, ds, history, pods);
+      await trimTemplateHistory(this.o.client, history, pods, ds.spec.revisionHistoryLimit ?? 10);
     }
     const status = computeStatus(ds, views, history.hash, history.collisionCount, now);
     if (!deepEqual(status, ds.status ?? {})) {
@@ -68,7 +70,7 @@ export class DaemonSetReconciler {
   }
 
   /** One pod per eligible node first; only when that holds, the rolling update's step. */
-  private async sync(key: string, ds: DaemonSet, views: NodePods[], orphaned: Pod[], history: DaemonSetHistory, now: number): Promise<void> {
+  private async sync(key: string, ds: DaemonSet, views: NodePods[], orphaned: Pod[], history: TemplateHistory, now: number): Promise<void> {
     const rolling = (ds.spec?.updateStrategy?.type ?? 'RollingUpdate') === 'RollingUpdate';
     const surge = rolling && updateBudget(ds, views.filter((v) => v.placement.shouldRun).length).maxSurge > 0;
     let plan = planManage(ds, views, orphaned, history.hash, surge);

@@ -8,11 +8,10 @@ import type { Client } from '../../../client/client.js';
 import { isAlreadyExists, isNotFound } from '../../../machinery/errors.js';
 import type { EventRecorder } from '../../../runtime/events.js';
 import type { ScaleExpectations } from '../../../runtime/expectations.js';
-import { deletePods } from '../shared/delete-pods.js';
-import { slowStartBatch } from '../shared/slow-start.js';
 import { newJobPod } from './job-pod.js';
 import { jobTrackingFinalizer } from './types.js';
 import type { Pod, Job } from '../../../api/core/index.js';
+import { deletePods, slowStartBatch } from '../../../control/podcontrol/index.js';
 
 export interface JobPodControlOptions {
   client: Client;

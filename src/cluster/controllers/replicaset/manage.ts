@@ -12,9 +12,9 @@ import type { ScaleExpectations } from '../../../runtime/expectations.js';
 import type { Informer } from '../../../runtime/informer.js';
 import { newControllerRef } from '../shared/controller-ref.js';
 import { podFromTemplate } from '../shared/pod-template.js';
-import { slowStartBatch } from '../shared/slow-start.js';
 import { podsToDelete } from './pod-ranking.js';
 import type { Pod, ReplicaSet } from '../../../api/core/index.js';
+import { slowStartBatch } from '../../../control/podcontrol/index.js';
 
 export interface ManageDeps {
   client: Client;

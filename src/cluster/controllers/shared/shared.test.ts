@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { setCondition, newCondition } from './conditions.js';
 import { isPodAvailable, isPodActive, withPodCondition } from './podutil.js';
-import { slowStartBatch, slowStartBatchSizes } from './slow-start.js';
 import type { Pod } from '../../../api/core/index.js';
+import { slowStartBatch, slowStartBatchSizes } from '../../../control/podcontrol/index.js';
 
 describe('podutil', () => {
   const pod = (ready: boolean, since: string, phase: 'Running' | 'Succeeded' = 'Running'): Pod => ({

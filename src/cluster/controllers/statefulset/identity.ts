@@ -6,7 +6,7 @@
 import { newControllerRef } from '../shared/controller-ref.js';
 import { podFromTemplate } from '../shared/pod-template.js';
 import { podIndexLabel, podNameLabel, revisionLabel, type ClaimTemplate } from './types.js';
-import { templateOfRevision } from './controller-history.js';
+import { templateOfRevision } from '../../../control/revision/index.js';
 import type { Pod, PodTemplateSpec, ControllerRevision, StatefulSet } from '../../../api/core/index.js';
 
 export function podName(set: StatefulSet, ordinal: number): string {
@@ -28,7 +28,7 @@ export function claimName(claim: ClaimTemplate, set: StatefulSet, ordinal: numbe
 
 /** The pod for `ordinal`, from the template `revision` recorded, labelled with that revision. */
 export function newStatefulSetPod(set: StatefulSet, revision: ControllerRevision, ordinal: number): Pod {
-  const template: PodTemplateSpec = templateOfRevision(revision);
+  const template: PodTemplateSpec = templateOfRevision(revision) ?? {};
   const name = podName(set, ordinal);
   const pod = podFromTemplate({
     namespace: set.metadata.namespace!, template, name, ownerRef: newControllerRef(set, 'apps/v1', 'StatefulSet'),
