@@ -10,7 +10,7 @@ import { errors } from '../../machinery/errors.js';
 import { anonymousUser, isAnonymousAllowed, type Authenticator } from '../auth/authn.js';
 import type { ApiHandler } from './handler.js';
 import { errorResponse } from './handler.js';
-import type { ApiRequest, ApiResponse } from './types.js';
+import type { ApiRequest, ApiResponse } from '../../api/request.js';
 import { promRegistry } from './metrics.js';
 import { logger } from '../../machinery/log.js';
 

@@ -5,7 +5,7 @@ import type { Registry } from '../registry/registry.js';
 import type { ServedResource } from '../registry/served-resource.js';
 import { patchContentTypes, type PatchRequest } from '../registry/patch.js';
 import type { ResourceRequestInfo } from './request-info.js';
-import type { ApiRequest, ApiResponse } from './types.js';
+import type { ApiRequest, ApiResponse } from '../../api/request.js';
 import { acceptInfo, deleteOptions, listOptions, requestContext } from './query.js';
 import { checkWriteContentType, decodeJson, decodeObject, decodeOptionalBody, decodeYamlOrJson, jsonDuplicateFields } from './body.js';
 import { tableOf } from './table.js';

@@ -10,7 +10,7 @@ import type { Client } from '../../../client/client.js';
 import { createInProcessClient } from '../../../client/in-process-client.js';
 import { isNotFound } from '../../../machinery/errors.js';
 import { setRootLogger } from '../../../machinery/log.js';
-import type { RequestHandler } from '../../../client/request-handler.js';
+import type { RequestHandler } from '../../../api/request.js';
 import type { Clock } from '../../../runtime/clock.js';
 import { Manager } from '../../../runtime/manager.js';
 import { isPodReady, isPodTerminating } from './podutil.js';
