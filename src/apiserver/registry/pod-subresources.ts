@@ -12,6 +12,7 @@ import type { RequestContext } from './context.js';
 import type { ServedResource } from './served-resource.js';
 import { loadCurrent } from './update.js';
 import { deleteObject, type DeleteOptions } from './delete.js';
+import { collectionPrefix } from './keys.js';
 
 interface PodShape {
   spec?: { nodeName?: string; schedulingGates?: unknown[] };
@@ -78,7 +79,7 @@ export async function evictPod(core: RegistryCore, pods: ServedResource, pdbs: S
   const pod = loadCurrent(core, pods, namespace, name).object;
   const phase = (pod.status as { phase?: string } | undefined)?.phase;
   if (pdbs && phase !== 'Succeeded' && phase !== 'Failed' && !pod.metadata.deletionTimestamp) {
-    for (const item of core.store.list(`${pdbs.storagePrefix}/${namespace}/`).items) {
+    for (const item of core.store.list(collectionPrefix(pdbs, namespace)).items) {
       const pdb = item.object as KObject & PdbShape;
       if (!selectorFromLabelSelector(pdb.spec?.selector as never).matches(pod.metadata.labels)) continue;
       if ((pdb.status?.disruptionsAllowed ?? 0) < 1) {

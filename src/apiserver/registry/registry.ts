@@ -1,4 +1,8 @@
-/** The registry facade: every verb on every served resource, independent of HTTP. */
+/**
+ * The registry facade: every verb on every served resource, independent of HTTP. The admission
+ * chain is fixed at construction; it reads through a RegistryReader over the same store, which
+ * exists before the Registry, so no setter closes a loop after construction.
+ */
 import type { KList, KObject } from '../../api/meta.js';
 import type { Store } from '../storage/store.js';
 import type { Admission, RequestContext } from './context.js';
@@ -23,16 +27,15 @@ export interface RegistryOptions {
 }
 
 export class Registry {
-  readonly core: RegistryCore;
+  private readonly core: RegistryCore;
 
   constructor(options: RegistryOptions) {
     this.core = { store: options.store, table: options.table, admission: options.admission ?? noAdmission, now: options.now ?? (() => new Date()) };
   }
 
   get table(): ResourceTable { return this.core.table; }
-  get store(): Store { return this.core.store; }
-
-  setAdmission(admission: Admission): void { this.core.admission = admission; }
+  /** The registry's clock (creation and deletion timestamps, table ages). */
+  now(): Date { return this.core.now(); }
 
   get(r: ServedResource, ns: string | undefined, name: string): Promise<KObject> { return getObject(this.core, r, ns, name); }
   list(r: ServedResource, ns: string | undefined, o: ListOptions): Promise<KList> { return listObjects(this.core, r, ns, o); }

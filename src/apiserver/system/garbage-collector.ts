@@ -8,10 +8,11 @@ import type { KObject, OwnerReference } from '../../api/meta.js';
 import type { Registry } from '../registry/registry.js';
 import { systemContext } from '../registry/context.js';
 import type { ServedResource } from '../registry/served-resource.js';
-import type { StoreEvent } from '../storage/store.js';
+import type { RegistryReader, StoredEvent } from '../registry/reader.js';
 import { KeyQueue } from './key-queue.js';
 
-interface Node { key: string; uid: string; namespace?: string; owners: OwnerReference[] }
+/** One stored object as the collector indexes it; `key` is the store-wide watch's name for it. */
+interface Node { key: string; uid: string; namespace?: string; name: string; owners: OwnerReference[] }
 
 export class GarbageCollector {
   private readonly byUid = new Map<string, Node>();
@@ -20,13 +21,13 @@ export class GarbageCollector {
   private readonly queue = new KeyQueue((key) => this.sync(key));
   private handle?: { stop(): void };
 
-  constructor(private readonly registry: Registry) {}
+  constructor(private readonly registry: Registry, private readonly reader: RegistryReader) {}
 
   start(): void {
-    const list = this.registry.store.list('/');
+    const list = this.reader.listEverything();
     for (const item of list.items) this.index(item.key, item.object);
     for (const item of list.items) this.queue.add(item.key);
-    this.handle = this.registry.store.watch('/', list.rv, (e) => this.observe(e));
+    this.handle = this.reader.watchEverything(list.rv, (e) => this.observe(e));
   }
 
   async stop(): Promise<void> {
@@ -34,7 +35,7 @@ export class GarbageCollector {
     await this.queue.stop();
   }
 
-  private observe(e: StoreEvent): void {
+  private observe(e: StoredEvent): void {
     if (e.type === 'DELETED') {
       this.unindex(e.key);
       for (const dep of this.dependents.get(e.object.metadata.uid ?? '') ?? []) this.queue.add(dep);
@@ -55,7 +56,8 @@ export class GarbageCollector {
 
   private index(key: string, obj: KObject): void {
     this.unindex(key);
-    const node: Node = { key, uid: obj.metadata.uid ?? '', namespace: obj.metadata.namespace, owners: obj.metadata.ownerReferences ?? [] };
+    const m = obj.metadata;
+    const node: Node = { key, uid: m.uid ?? '', namespace: m.namespace, name: m.name ?? '', owners: m.ownerReferences ?? [] };
     this.byKey.set(key, node);
     this.byUid.set(node.uid, node);
     for (const ref of node.owners) {
@@ -80,15 +82,18 @@ export class GarbageCollector {
     return owner.namespace === undefined || owner.namespace === dependent.namespace;
   }
 
-  private resourceFor(key: string): ServedResource | undefined {
-    return this.registry.table.all().find((r) => key.startsWith(`${r.storagePrefix}/`));
+  /** The current stored object behind an indexed key, with its resource, while it is stored and served. */
+  private load(key: string): { r: ServedResource; obj: KObject } | undefined {
+    const node = this.byKey.get(key);
+    const r = this.reader.resourceOfKey(key);
+    const obj = node && r && this.reader.getStored(r, node.namespace, node.name);
+    return obj ? { r: r!, obj } : undefined;
   }
 
   private async sync(key: string): Promise<number | void> {
-    const stored = this.registry.store.get(key);
-    const r = this.resourceFor(key);
-    if (!stored || !r) return;
-    const obj = stored.object;
+    const current = this.load(key);
+    if (!current) return;
+    const { r, obj } = current;
     const m = obj.metadata;
     const node = this.byKey.get(key)!;
     if (m.deletionTimestamp && m.finalizers?.includes('orphan')) return this.orphanDependents(r, obj);
@@ -111,18 +116,17 @@ export class GarbageCollector {
 
   private isForegroundDeleting(uid: string): boolean {
     const owner = this.byUid.get(uid);
-    const obj = owner && this.registry.store.get(owner.key)?.object;
+    const obj = owner && this.load(owner.key)?.obj;
     return !!obj?.metadata.deletionTimestamp && !!obj.metadata.finalizers?.includes('foregroundDeletion');
   }
 
   private async orphanDependents(r: ServedResource, owner: KObject): Promise<void> {
     const uid = owner.metadata.uid!;
     for (const depKey of [...(this.dependents.get(uid) ?? [])]) {
-      const dep = this.registry.store.get(depKey);
-      const dr = this.resourceFor(depKey);
-      if (!dep || !dr) continue;
-      const refs = (dep.object.metadata.ownerReferences ?? []).filter((ref) => ref.uid !== uid);
-      await this.registry.patch(dr, dep.object.metadata.namespace, dep.object.metadata.name!, { type: 'merge', patch: { metadata: { ownerReferences: refs.length ? refs : null } } }, systemContext()).catch(ignoreGone);
+      const dep = this.load(depKey);
+      if (!dep) continue;
+      const refs = (dep.obj.metadata.ownerReferences ?? []).filter((ref) => ref.uid !== uid);
+      await this.registry.patch(dep.r, dep.obj.metadata.namespace, dep.obj.metadata.name!, { type: 'merge', patch: { metadata: { ownerReferences: refs.length ? refs : null } } }, systemContext()).catch(ignoreGone);
     }
     await this.removeFinalizer(r, owner, 'orphan');
   }
@@ -131,13 +135,12 @@ export class GarbageCollector {
     const uid = owner.metadata.uid!;
     let blocking = 0;
     for (const depKey of [...(this.dependents.get(uid) ?? [])]) {
-      const dep = this.registry.store.get(depKey);
-      const dr = this.resourceFor(depKey);
-      if (!dep || !dr) continue;
-      const ref = dep.object.metadata.ownerReferences?.find((o) => o.uid === uid);
+      const dep = this.load(depKey);
+      if (!dep) continue;
+      const ref = dep.obj.metadata.ownerReferences?.find((o) => o.uid === uid);
       if (ref?.blockOwnerDeletion) blocking++;
-      if (!dep.object.metadata.deletionTimestamp) {
-        await this.registry.delete(dr, dep.object.metadata.namespace, dep.object.metadata.name!, { propagationPolicy: 'Foreground' }, systemContext()).catch(ignoreGone);
+      if (!dep.obj.metadata.deletionTimestamp) {
+        await this.registry.delete(dep.r, dep.obj.metadata.namespace, dep.obj.metadata.name!, { propagationPolicy: 'Foreground' }, systemContext()).catch(ignoreGone);
       }
     }
     if (blocking > 0) return 1000;
