@@ -44,7 +44,9 @@ export class NamespaceController {
     if (left.byResource.size > 0) return 500;
     const spec = (stored.spec ?? {}) as { finalizers?: string[] };
     const finalizers = (spec.finalizers ?? []).filter((f) => f !== 'kubernetes');
-    await this.registry.finalizeNamespace(this.namespaces, name, { metadata: { name }, spec: { finalizers } });
+    // Through the finalize subresource, as kube's namespace controller releases its finalizer.
+    const body = { metadata: { name }, spec: { finalizers } };
+    await this.registry.callSubresource(this.namespaces, 'finalize', undefined, name, systemContext(), { verb: 'update', body });
   }
 
   /**
