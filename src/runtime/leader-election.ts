@@ -12,7 +12,7 @@ import { Leases } from '../api/resource-type.js';
 import type { Client } from '../client/client.js';
 import { isAlreadyExists, isConflict, isNotFound } from '../machinery/errors.js';
 import { logger, type Logger } from '../machinery/log.js';
-import { realClock, sleep, withTimeout, type Clock } from './clock.js';
+import { realClock, sleep, withTimeout, type Clock } from '../machinery/clock.js';
 import { newLease, released, takeOver, type Lease } from './lease.js';
 
 export interface LeaderElectionOptions {

@@ -8,27 +8,29 @@ import type { Registry } from '../registry/registry.js';
 import { systemContext } from '../registry/context.js';
 import { timestamp } from '../registry/core.js';
 import type { ServedResource } from '../registry/served-resource.js';
-import type { RegistryReader } from '../registry/reader.js';
-import { KeyQueue } from './key-queue.js';
+import type { RegistryReader, WatchHandle } from '../registry/reader.js';
+import { QueueWorker } from './queue-worker.js';
 import { deletionConditions, mergeConditions, type ContentLeft } from './namespace-conditions.js';
 
 export class NamespaceController {
-  private handle?: { stop(): void };
-  private readonly queue = new KeyQueue((name) => this.sync(name));
+  private handle?: WatchHandle;
+  /** Keys are names of namespaces being deleted. */
+  private readonly worker = new QueueWorker('namespace-controller', (name) => this.sync(name));
 
   constructor(private readonly registry: Registry, private readonly reader: RegistryReader) {}
 
   start(): void {
     const list = this.reader.listStored(this.namespaces);
-    for (const ns of list.items) if (ns.metadata.deletionTimestamp) this.queue.add(ns.metadata.name!);
+    for (const ns of list.items) if (ns.metadata.deletionTimestamp) this.worker.add(ns.metadata.name!);
     this.handle = this.reader.watchStored(this.namespaces, undefined, list.rv, (e) => {
-      if (e.type !== 'DELETED' && e.object.metadata.deletionTimestamp) this.queue.add(e.object.metadata.name!);
+      if (e.type !== 'DELETED' && e.object.metadata.deletionTimestamp) this.worker.add(e.object.metadata.name!);
     });
+    this.worker.start();
   }
 
   async stop(): Promise<void> {
     this.handle?.stop();
-    await this.queue.stop();
+    await this.worker.stop();
   }
 
   private get namespaces(): ServedResource {

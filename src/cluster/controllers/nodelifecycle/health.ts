@@ -4,7 +4,7 @@
  * controller's own clock when the change is observed (never from the kubelet's timestamps, which
  * may be skewed), and a node first seen counts as heard from then, as upstream's probeTimestamp does.
  */
-import type { Clock } from '../../../runtime/clock.js';
+import type { Clock } from '../../../machinery/clock.js';
 import type { Lease } from '../../../runtime/lease.js';
 import type { Node, NodeCondition } from '../shared/types.js';
 import { rfc3339 } from '../shared/types.js';

@@ -11,7 +11,7 @@ import { createInProcessClient } from '../../../client/in-process-client.js';
 import { isNotFound } from '../../../machinery/errors.js';
 import { setRootLogger } from '../../../machinery/log.js';
 import type { RequestHandler } from '../../../api/request.js';
-import type { Clock } from '../../../runtime/clock.js';
+import type { Clock } from '../../../machinery/clock.js';
 import { Manager } from '../../../runtime/manager.js';
 import { isPodReady, isPodTerminating } from './podutil.js';
 import type { Pod, PodCondition } from './types.js';

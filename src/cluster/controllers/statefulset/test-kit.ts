@@ -9,7 +9,7 @@ import { Nodes, Pods } from '../../../api/resource-type.js';
 import type { Client } from '../../../client/client.js';
 import { createInProcessClient } from '../../../client/in-process-client.js';
 import type { RequestHandler } from '../../../api/request.js';
-import { FakeClock, flush } from '../../../runtime/clock.js';
+import { FakeClock, flush } from '../../../machinery/clock.js';
 import { Manager } from '../../../runtime/manager.js';
 import type { Pod } from '../shared/types.js';
 
