@@ -7,8 +7,9 @@
  *
  * These controllers follow the store through the RegistryReader and write through the Registry,
  * not through the in-process client and informers: they are the server's own post-start machinery
- * (kube-apiserver establishes CRDs and finalizes namespaces itself), and the garbage collector needs
- * every resource's objects, which one store-wide watch gives cheaply (docs/design/apiserver-system-controllers.md).
+ * (kube-apiserver establishes CRDs and cleans up their instances in-process too), and the garbage
+ * collector needs every resource's objects, which one store-wide watch gives cheaply
+ * (docs/design/apiserver-system-controllers.md).
  */
 import { realClock, type Clock } from '../../machinery/clock.js';
 import { logger } from '../../machinery/log.js';
