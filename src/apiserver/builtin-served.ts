@@ -10,6 +10,7 @@ import { builtinSchema } from './openapi/index.js';
 import { builtinPatchSchema } from '../machinery/patch/builtin-patch-meta.js';
 import { storagePrefixFor } from './registry/keys.js';
 import { apiVersionOf, rewriteApiVersion, type ServedResource } from './registry/served-resource.js';
+import { subresourceTable } from './registry/subresource.js';
 import type { JSONSchemaProps } from '../machinery/schema/types.js';
 
 async function eventsConvert(obj: KObject, to: string): Promise<KObject> {
@@ -18,7 +19,7 @@ async function eventsConvert(obj: KObject, to: string): Promise<KObject> {
 }
 
 export function builtinServedResources(): ServedResource[] {
-  return builtinResources().map(({ definition: d, strategy, tracksGeneration }) => {
+  return builtinResources().map(({ definition: d, strategy, tracksGeneration, subresources }) => {
     const isEventsView = d.group === 'events.k8s.io';
     let schema: JSONSchemaProps | undefined;
     try {
@@ -37,6 +38,7 @@ export function builtinServedResources(): ServedResource[] {
       printer: strategy.table ?? builtinPrinters[`${d.group}/${d.kind}`],
       patchSchema: builtinPatchSchema(d.group, d.kind),
       convert: isEventsView || (d.group === '' && d.plural === 'events') ? eventsConvert : rewriteApiVersion,
+      subresources: subresourceTable(d, subresources),
     };
   });
 }

@@ -8,6 +8,7 @@ import { createFileStore, type FileStoreOptions } from './storage/file-store.js'
 import type { Store } from './storage/store.js';
 import { ResourceTable } from './registry/resource-table.js';
 import { Registry } from './registry/registry.js';
+import { RegistryReader } from './registry/reader.js';
 import { systemContext } from './registry/context.js';
 import { builtinServedResources } from './builtin-served.js';
 import { ApiHandler } from './http/handler.js';
@@ -50,20 +51,22 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
   const store = await createFileStore({ ...options.store, dir: options.inMemory ? undefined : path.join(options.dataDir, 'store') });
   const table = new ResourceTable();
   for (const r of builtinServedResources()) table.add(r);
-  const registry = new Registry({ store, table });
+  // Built in dependency order, nothing patched in afterwards: admission only reads (webhook
+  // configurations, Services, Namespaces), so it takes the reader, which needs just the store and
+  // the table; the registry then takes the finished admission chain.
+  const reader = new RegistryReader(store, table);
   // One HTTPS caller (keep-alive connections per CA bundle) for admission and conversion webhooks.
-  const webhookCaller = new WebhookCaller(store, table);
+  const webhookCaller = new WebhookCaller(reader);
   const admission = createWebhookAdmission({
-    registry, caller: webhookCaller,
+    reader, caller: webhookCaller,
     observe: (c) => metrics.webhookAdmissionDuration.observe({ name: c.name, type: c.type, operation: c.operation, rejected: String(c.rejected) }, c.seconds),
   });
-  registry.setAdmission(admission);
-  const crds = new CrdController(registry);
-  crds.converter = createWebhookConverter({ registry, caller: webhookCaller });
+  const registry = new Registry({ store, table, admission });
+  const crds = new CrdController(registry, reader, createWebhookConverter({ caller: webhookCaller }));
   crds.start();
-  await bootstrap(registry);
-  const namespaces = new NamespaceController(registry);
-  const gc = new GarbageCollector(registry);
+  await bootstrap(registry, reader);
+  const namespaces = new NamespaceController(registry, reader);
+  const gc = new GarbageCollector(registry, reader);
   namespaces.start();
   gc.start();
   const pki = await loadOrCreatePki(options.dataDir, { hosts: [...new Set(['127.0.0.1', 'localhost', '::1', host])] });
@@ -95,14 +98,14 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
   };
 }
 
-async function bootstrap(registry: Registry): Promise<void> {
+async function bootstrap(registry: Registry, reader: RegistryReader): Promise<void> {
   const ns = registry.table.lookup('', 'v1', 'namespaces')!;
   for (const name of bootstrapNamespaces) {
-    if (registry.store.get(`/core/namespaces/${name}`)) continue;
+    if (reader.getStored(ns, undefined, name)) continue;
     await registry.create(ns, undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name } }, systemContext());
   }
   const services = registry.table.lookup('', 'v1', 'services')!;
-  if (!registry.store.get('/core/services/default/kubernetes')) {
+  if (!reader.getStored(services, 'default', 'kubernetes')) {
     const svc: KObject = {
       apiVersion: 'v1', kind: 'Service', metadata: { name: 'kubernetes', namespace: 'default', labels: { component: 'apiserver', provider: 'kubernetes' } },
       spec: { type: 'ClusterIP', ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: 6443 }] },

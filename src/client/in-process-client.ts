@@ -5,7 +5,7 @@
  */
 import type { Client } from './client.js';
 import { defaultUserAgent, type WireRequest } from './request.js';
-import type { ApiRequest, ApiResponse, RequestHandler, UserInfo } from './request-handler.js';
+import type { ApiRequest, ApiResponse, RequestHandler, UserInfo } from '../api/request.js';
 import { transportError, type WireResponse } from './response.js';
 import { TransportClient, type Transport } from './transport-client.js';
 import type { StreamSink } from './watch-decoder.js';

@@ -4,7 +4,7 @@ export type {
 } from './client.js';
 export { createHttpClient, type HttpClientOptions } from './http-client.js';
 export { createInProcessClient, defaultInProcessUser } from './in-process-client.js';
-export type { ApiRequest, ApiResponse, RequestHandler, UserInfo, WatchStream } from './request-handler.js';
+export type { ApiRequest, ApiResponse, RequestHandler, UserInfo, WatchStream } from '../api/request.js';
 export { defaultUserAgent, resourcePath } from './request.js';
 export { RateLimiter, type RateLimiterOptions } from './rate-limiter.js';
 export { isAlreadyExists, isConflict, isExpired, isNotFound, retryOnConflict, StatusError, type RetryOptions } from './retry.js';

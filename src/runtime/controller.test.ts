@@ -7,7 +7,7 @@ import type { Client } from '../client/client.js';
 import { createInProcessClient } from '../client/in-process-client.js';
 import { setRootLogger } from '../machinery/log.js';
 import { startTestControlPlane, type TestControlPlane } from '../testing/control-plane.js';
-import { FakeClock, flush } from './clock.js';
+import { FakeClock, flush } from '../machinery/clock.js';
 import { Controller, TerminalError, type ReconcileContext, type Request, type Result } from './controller.js';
 import { forControllerOwner, forSelf, parseRequestKey, requestKey } from './handlers.js';
 import { Informer } from './informer.js';

@@ -8,13 +8,13 @@ import { withoutListenerLimit } from './abort.js';
 import { randomUUID } from 'node:crypto';
 import type { KObject } from '../api/meta.js';
 import { logger, type Logger } from '../machinery/log.js';
-import { realClock, type Clock } from './clock.js';
+import { realClock, type Clock } from '../machinery/clock.js';
 import { parseRequestKey, requestKey, type MapFunc, type Request } from './handlers.js';
 import type { Informer } from './informer.js';
 import { noControllerMetrics, type ControllerMetrics } from './metrics.js';
-import type { RateLimiter } from './rate-limiter.js';
+import type { RateLimiter } from '../machinery/workqueue/rate-limiter.js';
 import { TerminalError, type ReconcileFunc, type Reconciler, type Result } from './reconcile.js';
-import { WorkQueue, type QueueMetrics } from './workqueue.js';
+import { WorkQueue, type QueueMetrics } from '../machinery/workqueue/queue.js';
 
 export { TerminalError, type ReconcileContext, type ReconcileFunc, type Reconciler, type Result } from './reconcile.js';
 export type { Request } from './handlers.js';

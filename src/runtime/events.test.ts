@@ -7,7 +7,7 @@ import type { Client } from '../client/client.js';
 import { createInProcessClient } from '../client/in-process-client.js';
 import { setRootLogger } from '../machinery/log.js';
 import { startTestControlPlane, type TestControlPlane } from '../testing/control-plane.js';
-import { FakeClock } from './clock.js';
+import { FakeClock } from '../machinery/clock.js';
 import { EventRecorder } from './events.js';
 
 setRootLogger(pino({ level: 'silent' }));

@@ -13,8 +13,8 @@ import { Events } from '../api/resource-type.js';
 import type { Client } from '../client/client.js';
 import { isNotFound } from '../machinery/errors.js';
 import { logger, type Logger } from '../machinery/log.js';
-import { realClock, type Clock } from './clock.js';
 import { rfc3339 } from '../machinery/time.js';
+import { realClock, type Clock } from '../machinery/clock.js';
 
 export type EventType = 'Normal' | 'Warning';
 

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FakeClock } from './clock.js';
+import { FakeClock } from '../machinery/clock.js';
 import { ResourceVersionExpectations, ScaleExpectations } from './expectations.js';
 
 describe('scale expectations', () => {

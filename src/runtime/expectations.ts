@@ -5,7 +5,7 @@
  * `waitMs`) until `satisfied`. Expectations older than the timeout count as satisfied and as a leak
  * (a lost event, or a write that failed without being un-expected). One store per controller instance.
  */
-import { realClock, type Clock } from './clock.js';
+import { realClock, type Clock } from '../machinery/clock.js';
 
 export type ScaleAction = 'create' | 'delete';
 

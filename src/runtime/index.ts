@@ -1,11 +1,12 @@
 /**
- * kruise-ts's controller runtime (our controller-runtime): injected clock, work queue, informers
- * with indexed caches, expectations, controllers, the manager with health, metrics and leader
- * election, and an event recorder. Controllers import from here.
+ * kruise-ts's controller runtime (our controller-runtime): injected clock, work queue (both defined
+ * in machinery, so the API server's system controllers share them), informers with indexed caches,
+ * expectations, controllers, the manager with health, metrics and leader election, and an event
+ * recorder. Controllers import from here.
  */
-export { FakeClock, flush, realClock, sleep, type Clock } from './clock.js';
-export { exponentialRateLimiter, type RateLimiter } from './rate-limiter.js';
-export { WorkQueue, type QueueMetrics, type WorkQueueOptions } from './workqueue.js';
+export { FakeClock, flush, realClock, sleep, type Clock } from '../machinery/clock.js';
+export { exponentialRateLimiter, type RateLimiter } from '../machinery/workqueue/rate-limiter.js';
+export { WorkQueue, type QueueMetrics, type WorkQueueOptions } from '../machinery/workqueue/queue.js';
 export { keyOf, objectKey, Store, type IndexFunc } from './store.js';
 export { byControllerUid, byLabel, byNamespace, byNodeName, controllerRef, IndexNames } from './indexers.js';
 export { Informer, type EventHandler, type InformerOptions } from './informer.js';

@@ -7,7 +7,7 @@ import type { KObject } from '../api/meta.js';
 import type { ResourceType } from '../api/resource-type.js';
 import type { Client } from '../client/client.js';
 import type { Logger } from '../machinery/log.js';
-import type { Clock } from './clock.js';
+import type { Clock } from '../machinery/clock.js';
 import { Informer, type InformerOptions } from './informer.js';
 
 export interface InformerSelection {

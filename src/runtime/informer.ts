@@ -9,7 +9,7 @@ import type { KObject } from '../api/meta.js';
 import type { ResourceType } from '../api/resource-type.js';
 import type { Client } from '../client/client.js';
 import { logger, type Logger } from '../machinery/log.js';
-import { abortable, realClock, type Clock } from './clock.js';
+import { abortable, realClock, type Clock } from '../machinery/clock.js';
 import { changeOf, diffAgainstCache, Notifier, type EventHandler } from './notifier.js';
 import { Reflector } from './reflector.js';
 import { keyOf, objectKey, Store, type IndexFunc } from './store.js';

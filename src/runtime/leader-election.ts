@@ -12,9 +12,9 @@ import { Leases } from '../api/resource-type.js';
 import type { Client } from '../client/client.js';
 import { isAlreadyExists, isConflict, isNotFound } from '../machinery/errors.js';
 import { logger, type Logger } from '../machinery/log.js';
-import { realClock, sleep, withTimeout, type Clock } from './clock.js';
-import { newLease, released, takeOver } from './lease.js';
 import type { Lease } from '../api/core/index.js';
+import { realClock, sleep, withTimeout, type Clock } from '../machinery/clock.js';
+import { newLease, released, takeOver } from './lease.js';
 
 export interface LeaderElectionOptions {
   client: Client;

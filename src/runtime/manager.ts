@@ -10,7 +10,7 @@ import type { KObject } from '../api/meta.js';
 import type { ResourceType } from '../api/resource-type.js';
 import type { Client } from '../client/client.js';
 import { logger, type Logger } from '../machinery/log.js';
-import { realClock, withTimeout, type Clock } from './clock.js';
+import { realClock, withTimeout, type Clock } from '../machinery/clock.js';
 import { Controller, type ControllerOptions } from './controller.js';
 import { EventRecorder } from './events.js';
 import { ResourceVersionExpectations, ScaleExpectations } from './expectations.js';

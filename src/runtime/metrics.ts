@@ -4,7 +4,7 @@
  * written for Go controllers work unchanged.
  */
 import { Counter, Gauge, Histogram, Registry, exponentialBuckets } from 'prom-client';
-import type { QueueMetrics } from './workqueue.js';
+import type { QueueMetrics } from '../machinery/workqueue/queue.js';
 
 /** What a controller reports about each reconcile. */
 export interface ControllerMetrics {

@@ -4,7 +4,7 @@
  * throwing retries with per-key backoff; throwing TerminalError gives up (counted and logged).
  */
 import type { Logger } from '../machinery/log.js';
-import type { Clock } from './clock.js';
+import type { Clock } from '../machinery/clock.js';
 import type { Request } from './handlers.js';
 
 export interface Result {

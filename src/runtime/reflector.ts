@@ -9,7 +9,7 @@ import type { ResourceType } from '../api/resource-type.js';
 import type { Client } from '../client/client.js';
 import { StatusError } from '../machinery/errors.js';
 import type { Logger } from '../machinery/log.js';
-import { sleep, type Clock } from './clock.js';
+import { sleep, type Clock } from '../machinery/clock.js';
 import { listAll, watchOnce, withTypeMeta, type Selection } from './list-watch.js';
 
 export interface ReflectorSink<T> {

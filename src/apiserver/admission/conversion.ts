@@ -12,13 +12,12 @@ import type { ConversionReview } from '../../api/admission.js';
 import { fieldErrorMessage, StatusError } from '../../machinery/errors.js';
 import { validateAnnotations, validateLabels } from '../../machinery/validation/names.js';
 import type { Converter } from '../registry/crd-resources.js';
-import type { Registry } from '../registry/registry.js';
 import type { WebhookClientConfig } from './webhook-config.js';
-import { WebhookCallError, WebhookCaller } from './webhook-caller.js';
+import { WebhookCallError, type WebhookCaller } from './webhook-caller.js';
 
 export interface WebhookConverterOptions {
-  registry: Registry;
-  caller?: WebhookCaller;
+  /** The HTTPS caller shared with admission webhooks (it resolves Services through the registry reader). */
+  caller: WebhookCaller;
 }
 
 interface ConversionSpec { webhook?: { clientConfig?: WebhookClientConfig; conversionReviewVersions?: string[] } }
@@ -33,7 +32,7 @@ const timeoutSeconds = 30;
 const gvkText = (o: KObject) => `${o.apiVersion}, Kind=${o.kind}`;
 
 export function createWebhookConverter(options: WebhookConverterOptions): Converter {
-  const caller = options.caller ?? new WebhookCaller(options.registry.store, options.registry.table);
+  const { caller } = options;
   const pending = new Map<string, Batch>();
   return (obj, toApiVersion, crd) => {
     if (obj.apiVersion === toApiVersion) return Promise.resolve(obj);

@@ -6,9 +6,9 @@
 import type { KObject } from '../../api/meta.js';
 import type { GroupVersionKind } from '../../api/admission.js';
 import { errors } from '../../machinery/errors.js';
-import type { Store } from '../storage/store.js';
 import type { Operation } from '../registry/context.js';
 import { type ResourceTable, compareKubeVersions } from '../registry/resource-table.js';
+import type { RegistryReader } from '../registry/reader.js';
 import type { ServedResource } from '../registry/served-resource.js';
 import type { RuleWithOperations, Webhook } from './webhook-config.js';
 
@@ -72,7 +72,7 @@ function kindFor(r: ServedResource, view: RequestView): GroupVersionKind {
 export class Matcher {
   private equivalentsCache = new WeakMap<ServedResource, { tableVersion: number; list: ServedResource[] }>();
 
-  constructor(private readonly store: Store, private readonly table: ResourceTable) {}
+  constructor(private readonly reader: RegistryReader) {}
 
   /** The invocation of `hook` for this request, or undefined when it does not apply. Throws 404/500 like kube. */
   match(hook: Webhook, view: RequestView): Invocation | undefined {
@@ -98,11 +98,12 @@ export class Matcher {
   /** Other served versions of the same group and storage, highest priority first. */
   private equivalents(r: ServedResource): ServedResource[] {
     const cached = this.equivalentsCache.get(r);
-    if (cached && cached.tableVersion === this.table.version) return cached.list;
-    const list = this.table.versionsOf(r.storagePrefix)
+    const table = this.reader.table;
+    if (cached && cached.tableVersion === table.version) return cached.list;
+    const list = table.versionsOf(r.storagePrefix)
       .filter((o) => o !== r && o.definition.group === r.definition.group && o.definition.plural === r.definition.plural)
       .sort((a, b) => compareKubeVersions(a.definition.version, b.definition.version));
-    this.equivalentsCache.set(r, { tableVersion: this.table.version, list });
+    this.equivalentsCache.set(r, { tableVersion: table.version, list });
     return list;
   }
 
@@ -119,10 +120,10 @@ export class Matcher {
     // A Namespace being created or updated is matched by its new labels (the store has the old ones).
     if (isNamespace && !view.subresource && (view.operation === 'CREATE' || view.operation === 'UPDATE')) return view.object?.metadata?.labels;
     const name = view.namespace || view.name;
-    const namespaces = this.table.lookup('', 'v1', 'namespaces');
-    const ns = namespaces && this.store.get(`${namespaces.storagePrefix}/${name}`);
+    const namespaces = this.reader.table.lookup('', 'v1', 'namespaces');
+    const ns = namespaces && this.reader.getStored(namespaces, undefined, name);
     if (!ns) throw errors.notFound('namespaces', name);
-    return ns.object.metadata.labels;
+    return ns.metadata.labels;
   }
 }
 

@@ -5,8 +5,7 @@
  */
 import { isIP } from 'node:net';
 import type { KObject } from '../../api/meta.js';
-import type { Store } from '../storage/store.js';
-import type { ResourceTable } from '../registry/resource-table.js';
+import type { RegistryReader } from '../registry/reader.js';
 import type { ServiceReference, WebhookClientConfig } from './webhook-config.js';
 
 export interface CallTarget {
@@ -33,7 +32,7 @@ interface EndpointsShape { subsets?: { addresses?: { ip: string }[]; ports?: { n
 const withTimeout = (pathAndQuery: string, timeoutSeconds: number) => `${pathAndQuery}${pathAndQuery.includes('?') ? '&' : '?'}timeout=${timeoutSeconds}s`;
 
 export class ServiceResolver {
-  constructor(private readonly store: Store, private readonly table: ResourceTable) {}
+  constructor(private readonly reader: RegistryReader) {}
 
   /** Throws WebhookCallError when a service cannot be resolved (kube fails the dial the same way). */
   resolve(config: WebhookClientConfig, timeoutSeconds: number): CallTarget {
@@ -63,8 +62,8 @@ export class ServiceResolver {
   }
 
   private get(plural: string, namespace: string, name: string): KObject | undefined {
-    const r = this.table.lookup('', 'v1', plural);
-    return r ? this.store.get(`${r.storagePrefix}/${namespace}/${name}`)?.object : undefined;
+    const r = this.reader.table.lookup('', 'v1', plural);
+    return r && this.reader.getStored(r, namespace, name);
   }
 
   private endpoint(ref: ServiceReference, port: number): { host: string; port: number } {

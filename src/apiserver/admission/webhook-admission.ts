@@ -7,7 +7,7 @@
 import type { KObject } from '../../api/meta.js';
 import { logger } from '../../machinery/log.js';
 import type { Admission, AdmissionAttributes } from '../registry/context.js';
-import type { Registry } from '../registry/registry.js';
+import type { RegistryReader } from '../registry/reader.js';
 import type { ServedResource } from '../registry/served-resource.js';
 import { Matcher } from './matching.js';
 import { WebhookSource } from './webhook-source.js';
@@ -17,7 +17,8 @@ import { runMutatingWebhooks } from './mutating.js';
 import { runValidatingWebhooks } from './validating.js';
 
 export interface WebhookAdmissionOptions {
-  registry: Registry;
+  /** Reads webhook configurations, webhook Services and Endpoints, and Namespaces for selectors. */
+  reader: RegistryReader;
   /** Shared HTTPS caller (e.g. with the conversion webhook converter); one is made when absent. */
   caller?: WebhookCaller;
   /** Called after every webhook call (metrics). */
@@ -40,11 +41,11 @@ function exempt(r: ServedResource): boolean {
 }
 
 export function createWebhookAdmission(options: WebhookAdmissionOptions): WebhookAdmission {
-  const { store, table } = options.registry;
-  const source = new WebhookSource(store, table);
+  const { reader } = options;
+  const source = new WebhookSource(reader);
   const ownCaller = !options.caller;
-  const caller = options.caller ?? new WebhookCaller(store, table);
-  const deps: DispatchDeps = { matcher: new Matcher(store, table), caller, log: logger('webhook-admission'), observe: options.observe };
+  const caller = options.caller ?? new WebhookCaller(reader);
+  const deps: DispatchDeps = { matcher: new Matcher(reader), caller, log: logger('webhook-admission'), observe: options.observe };
   return {
     caller,
     async mutate(attrs: AdmissionAttributes): Promise<KObject | undefined> {

@@ -5,8 +5,7 @@
  */
 import https from 'node:https';
 import tls from 'node:tls';
-import type { Store } from '../storage/store.js';
-import type { ResourceTable } from '../registry/resource-table.js';
+import type { RegistryReader } from '../registry/reader.js';
 import { ServiceResolver, WebhookCallError, type CallTarget } from './service-resolver.js';
 import type { WebhookClientConfig } from './webhook-config.js';
 
@@ -50,8 +49,8 @@ export class WebhookCaller {
   private readonly agents = new Map<string, https.Agent>();
   readonly resolver: ServiceResolver;
 
-  constructor(store: Store, table: ResourceTable) {
-    this.resolver = new ServiceResolver(store, table);
+  constructor(reader: RegistryReader) {
+    this.resolver = new ServiceResolver(reader);
   }
 
   /** Sends `body` and returns the parsed JSON answer; throws WebhookCallError with the cause. */

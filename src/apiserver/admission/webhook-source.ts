@@ -1,10 +1,10 @@
 /**
- * The current mutating and validating webhooks, read once from the store and then kept in step
- * with its watch, so admission never lists the store per request. Webhooks are ordered by
+ * The current mutating and validating webhooks, listed once through the registry reader and then
+ * kept in step with its watch, so admission never lists the store per request. Webhooks are ordered by
  * configuration name, then by their position in the configuration (kube's order).
  */
-import type { Store, StoreEvent, WatchHandle } from '../storage/store.js';
-import type { ResourceTable } from '../registry/resource-table.js';
+import type { KObject } from '../../api/meta.js';
+import type { RegistryReader, WatchHandle } from '../registry/reader.js';
 import { compileWebhooks, type Webhook, type WebhookType } from './webhook-config.js';
 
 class ConfigurationSet {
@@ -14,10 +14,10 @@ class ConfigurationSet {
 
   constructor(private readonly type: WebhookType) {}
 
-  apply(e: StoreEvent): void {
-    const name = e.object.metadata.name!;
-    if (e.type === 'DELETED') this.byName.delete(name);
-    else this.byName.set(name, compileWebhooks(e.object, this.type));
+  apply(type: 'ADDED' | 'MODIFIED' | 'DELETED', configuration: KObject): void {
+    const name = configuration.metadata.name!;
+    if (type === 'DELETED') this.byName.delete(name);
+    else this.byName.set(name, compileWebhooks(configuration, this.type));
     const names = [...this.byName.keys()].sort();
     this.hooks = names.flatMap((n) => this.byName.get(n)!);
   }
@@ -28,14 +28,13 @@ export class WebhookSource {
   private readonly validatingSet = new ConfigurationSet('validating');
   private readonly handles: WatchHandle[] = [];
 
-  constructor(store: Store, table: ResourceTable) {
+  constructor(reader: RegistryReader) {
     const follow = (plural: string, set: ConfigurationSet) => {
-      const r = table.lookup('admissionregistration.k8s.io', 'v1', plural);
+      const r = reader.table.lookup('admissionregistration.k8s.io', 'v1', plural);
       if (!r) return;
-      const prefix = `${r.storagePrefix}/`;
-      const list = store.list(prefix);
-      for (const item of list.items) set.apply({ type: 'ADDED', key: item.key, object: item.object, rv: item.rv });
-      this.handles.push(store.watch(prefix, list.rv, (e) => set.apply(e)));
+      const list = reader.listStored(r);
+      for (const item of list.items) set.apply('ADDED', item);
+      this.handles.push(reader.watchStored(r, undefined, list.rv, (e) => set.apply(e.type, e.object)));
     };
     follow('mutatingwebhookconfigurations', this.mutatingSet);
     follow('validatingwebhookconfigurations', this.validatingSet);

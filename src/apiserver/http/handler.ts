@@ -6,7 +6,7 @@
 import { errors, StatusError } from '../../machinery/errors.js';
 import type { Registry } from '../registry/registry.js';
 import { parseRequestInfo } from './request-info.js';
-import type { ApiRequest, ApiResponse } from './types.js';
+import type { ApiRequest, ApiResponse, RequestHandler } from '../../api/request.js';
 import { apiGroupList, apiResourceList, apiVersions } from './discovery.js';
 import { handleResource } from './resource-handler.js';
 import { OpenApiRoutes } from './openapi-routes.js';
@@ -28,7 +28,7 @@ export interface HandlerOptions {
   isReady?: () => boolean;
 }
 
-export class ApiHandler {
+export class ApiHandler implements RequestHandler {
   private readonly openapi: OpenApiRoutes;
 
   constructor(private readonly options: HandlerOptions) {

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { errors } from '../../machinery/errors.js';
 import { anonymousUser, isAnonymousAllowed, type Authenticator } from '../auth/authn.js';
 import { type ApiHandler, errorResponse } from './handler.js';
-import type { ApiRequest, ApiResponse } from './types.js';
+import type { ApiRequest, ApiResponse } from '../../api/request.js';
 import { promRegistry } from './metrics.js';
 import { logger } from '../../machinery/log.js';
 

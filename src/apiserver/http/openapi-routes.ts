@@ -5,7 +5,7 @@
 import { encodeOpenApiV2, hashDocument, openApiV2Document, openApiV2ProtobufContentType, openApiV3Document, openApiV3Index } from '../openapi/index.js';
 import type { ResourceTable } from '../registry/resource-table.js';
 import type { ServedResource } from '../registry/served-resource.js';
-import type { ApiResponse } from './types.js';
+import type { ApiResponse } from '../../api/request.js';
 
 interface Cache { version: number; docs: Map<string, { doc: object; hash: string }>; index: object; v2?: Buffer }
 

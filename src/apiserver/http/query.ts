@@ -1,9 +1,9 @@
 /** Query-string and Accept-header options of resource requests. */
 import { errors } from '../../machinery/errors.js';
-import type { FieldValidation, RequestContext, UserInfo } from '../registry/context.js';
+import type { UserInfo, ApiRequest } from '../../api/request.js';
+import type { FieldValidation, RequestContext } from '../registry/context.js';
 import type { ListOptions } from '../registry/read.js';
 import type { DeleteOptions, PropagationPolicy } from '../registry/delete.js';
-import type { ApiRequest } from './types.js';
 
 export function requestContext(req: ApiRequest, user: UserInfo): RequestContext {
   const q = req.query;

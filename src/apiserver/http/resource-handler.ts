@@ -4,8 +4,9 @@ import { errors } from '../../machinery/errors.js';
 import type { Registry } from '../registry/registry.js';
 import type { ServedResource } from '../registry/served-resource.js';
 import { patchContentTypes, type PatchRequest } from '../registry/patch.js';
+import { isSubresourceVerb, type SubresourceCall, type SubresourceVerb } from '../registry/subresource.js';
 import type { ResourceRequestInfo } from './request-info.js';
-import type { ApiRequest, ApiResponse } from './types.js';
+import type { ApiRequest, ApiResponse } from '../../api/request.js';
 import { acceptInfo, deleteOptions, listOptions, requestContext } from './query.js';
 import { checkWriteContentType, decodeJson, decodeObject, decodeOptionalBody, decodeYamlOrJson, jsonDuplicateFields } from './body.js';
 import { tableOf } from './table.js';
@@ -62,48 +63,35 @@ export async function handleResource(registry: Registry, r: ServedResource, info
   }
 }
 
-export function patchRequest(req: ApiRequest, subresource?: string): PatchRequest {
+export function patchRequest(req: ApiRequest): PatchRequest {
   const ct = (req.headers['content-type'] ?? '').split(';')[0].trim();
   const type = patchContentTypes[ct];
   if (!type) throw errors.unsupportedMediaType(ct || 'none');
   const patch = type === 'apply' ? decodeYamlOrJson(req.body) : decodeJson(req.body);
   const force = req.query.get('force') === 'true';
-  return { type, patch, force, subresource };
+  return { type, patch, force };
 }
 
+/**
+ * `<resource>/<subresource>` through the storage the resource declared for it (registry/subresource.ts):
+ * the body is decoded as the verb needs, and the answer shaped; nothing here names a resource.
+ */
 async function handleSubresource(registry: Registry, r: ServedResource, info: ResourceRequestInfo, req: ApiRequest): Promise<ApiResponse> {
   const ns = r.definition.namespaced ? info.namespace : undefined;
   const name = info.name!;
   const sub = info.subresource!;
   const ctx = requestContext(req, req.user);
   if ((info.verb === 'create' || info.verb === 'update') && ctx.fieldValidation !== 'Ignore') ctx.duplicateFields = jsonDuplicateFields(req.body, req.headers['content-type']);
-  const d = r.definition;
-  const notFound = () => errors.notFound(`${d.plural}/${sub}`, name, d.group);
-  if (sub === 'status' && d.subresources?.status) {
-    if (info.verb === 'get') return ok(await registry.get(r, ns, name));
-    if (info.verb === 'update') return { code: 200, warnings: ctx.warnings, body: await registry.update(r, ns, name, decodeObject(req.body, req.headers['content-type']), ctx, 'status') };
-    if (info.verb === 'patch') return { code: 200, warnings: ctx.warnings, body: await registry.patch(r, ns, name, patchRequest(req, 'status'), ctx) };
-  }
-  if (sub === 'scale' && d.subresources?.scale) {
-    if (info.verb === 'get') return ok(await registry.getScale(r, ns, name));
-    if (info.verb === 'update') return ok(await registry.writeScale(r, ns, name, { scale: decodeObject(req.body, req.headers['content-type']) }, ctx));
-    if (info.verb === 'patch') return ok(await registry.writeScale(r, ns, name, { patch: patchRequest(req) }, ctx));
-  }
-  const isPods = d.group === '' && d.plural === 'pods';
-  if (isPods && sub === 'binding' && info.verb === 'create') {
-    await registry.bind(r, ns!, name, decodeObject(req.body, req.headers['content-type']), ctx);
-    return ok({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 }, 201);
-  }
-  if (isPods && sub === 'eviction' && info.verb === 'create') {
-    await registry.evict(r, ns!, name, decodeObject(req.body, req.headers['content-type']), ctx);
-    return ok({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 }, 201);
-  }
-  if (isPods && sub === 'log' && info.verb === 'get') {
-    await registry.get(r, ns, name);
-    return { code: 200, text: '', contentType: 'text/plain' };
-  }
-  if (d.group === '' && d.plural === 'namespaces' && sub === 'finalize' && info.verb === 'update') {
-    return ok(await registry.finalizeNamespace(r, name, decodeObject(req.body, req.headers['content-type'])));
-  }
-  throw notFound();
+  const verb = info.verb;
+  if (!isSubresourceVerb(verb) || !registry.servesSubresource(r, sub, verb)) throw errors.notFound(`${r.definition.plural}/${sub}`, name, r.definition.group);
+  const answer = await registry.callSubresource(r, sub, ns, name, ctx, subresourceCall(verb, req));
+  const code = answer.code ?? 200;
+  if (answer.text !== undefined) return { code, text: answer.text, contentType: answer.contentType };
+  return answer.warnings ? { code, warnings: answer.warnings, body: answer.object } : { code, body: answer.object };
+}
+
+function subresourceCall(verb: SubresourceVerb, req: ApiRequest): SubresourceCall {
+  if (verb === 'get') return { verb };
+  if (verb === 'patch') return { verb, patch: patchRequest(req) };
+  return { verb, body: decodeObject(req.body, req.headers['content-type']) };
 }

@@ -6,7 +6,7 @@
 import type { KObject } from '../../api/meta.js';
 import { type ServedResource, apiVersionOf } from '../registry/served-resource.js';
 import type { ResourceRequestInfo } from './request-info.js';
-import type { ApiRequest, ApiResponse } from './types.js';
+import type { ApiRequest, ApiResponse } from '../../api/request.js';
 import { decodeObject } from './body.js';
 
 export function reviewResponse(r: ServedResource, info: ResourceRequestInfo, req: ApiRequest): ApiResponse | undefined {

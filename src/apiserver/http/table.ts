@@ -8,7 +8,7 @@ import type { AcceptInfo } from './query.js';
 export function tableOf(r: ServedResource, objects: KObject[], accept: AcceptInfo, registry: Registry, meta: ListMeta | undefined, withColumns = true): Record<string, unknown> {
   return buildTable(r.printer ?? defaultPrinter, objects, {
     includeObject: accept.includeObject,
-    now: registry.core.now(),
+    now: registry.now(),
     resourceVersion: meta?.resourceVersion,
     continue: meta?.continue,
     withColumns,

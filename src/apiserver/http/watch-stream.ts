@@ -9,7 +9,7 @@ import type { Registry } from '../registry/registry.js';
 import { type ServedResource, apiVersionOf } from '../registry/served-resource.js';
 import type { WatchDelivery } from '../registry/watch.js';
 import type { AcceptInfo, listOptions } from './query.js';
-import type { ApiResponse } from './types.js';
+import type { ApiResponse } from '../../api/request.js';
 import { tableOf } from './table.js';
 import { metrics } from './metrics.js';
 

@@ -1,10 +1,13 @@
-/** A built-in resource the embedded API server serves: its discovery record plus its strategy. */
+/** A built-in resource the embedded API server serves: its discovery record, strategy and own subresources. */
 import type { ResourceDefinition } from '../../api/resource.js';
 import type { ResourceStrategy } from './strategy.js';
+import type { SubresourceStorage } from './subresource.js';
 
 export interface BuiltinResource {
   definition: ResourceDefinition;
   strategy: ResourceStrategy;
   /** True when metadata.generation is kept and bumped on spec changes (workloads, CRDs...). */
   tracksGeneration: boolean;
+  /** Storages of subresources beyond the generic status and scale (pods/binding, namespaces/finalize, ...). */
+  subresources?: Record<string, SubresourceStorage>;
 }

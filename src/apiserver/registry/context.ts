@@ -1,12 +1,7 @@
 /** Per-request options the registry acts on, filled by the HTTP layer or the in-process client. */
 import type { KObject } from '../../api/meta.js';
+import type { UserInfo } from '../../api/request.js';
 import type { ServedResource } from './served-resource.js';
-
-export interface UserInfo {
-  username: string;
-  uid?: string;
-  groups: string[];
-}
 
 export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
 

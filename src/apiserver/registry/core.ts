@@ -6,9 +6,9 @@ import { errors, StatusError } from '../../machinery/errors.js';
 import type { ServedResource } from './served-resource.js';
 
 export interface RegistryCore {
-  store: Store;
-  table: ResourceTable;
-  admission: Admission;
+  readonly store: Store;
+  readonly table: ResourceTable;
+  readonly admission: Admission;
   now(): Date;
 }
 

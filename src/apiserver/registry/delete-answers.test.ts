@@ -11,10 +11,12 @@ import { builtinServedResources } from '../builtin-served.js';
 import { createFileStore } from '../storage/file-store.js';
 import { systemContext } from './context.js';
 import { Registry } from './registry.js';
+import { RegistryReader } from './reader.js';
 import { ResourceTable } from './resource-table.js';
 import type { ServedResource } from './served-resource.js';
 
 let registry: Registry;
+let reader: RegistryReader;
 const served = (group: string, plural: string): ServedResource => registry.table.lookup(group, 'v1', plural)!;
 const configMap = (name: string, labels: Record<string, string> = {}): KObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, labels }, data: { k: 'v' } });
 const pod = (name: string, nodeName?: string): KObject => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name }, spec: { nodeName, containers: [{ name: 'c', image: 'nginx:1' }] } });
@@ -25,7 +27,9 @@ describe('DELETE answers', () => {
   before(async () => {
     const table = new ResourceTable();
     for (const r of builtinServedResources()) table.add(r);
-    registry = new Registry({ store: await createFileStore({}), table });
+    const store = await createFileStore({});
+    registry = new Registry({ store, table });
+    reader = new RegistryReader(store, table);
     await registry.create(served('', 'namespaces'), undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'd' } }, ctx());
   });
 
@@ -56,7 +60,7 @@ describe('DELETE answers', () => {
     const pods = served('', 'pods');
     const created = await registry.create(pods, 'd', pod('p'), ctx());
     const seen: string[] = [];
-    const watch = registry.store.watch('/core/pods/d/', Number(created.metadata.resourceVersion), (e) => {
+    const watch = reader.watchStored(pods, 'd', Number(created.metadata.resourceVersion), (e) => {
       seen.push(`${e.type} ${Boolean(e.object.metadata.deletionTimestamp)} ${e.object.metadata.deletionGracePeriodSeconds ?? '-'}`);
     });
     const dry = await registry.delete(pods, 'd', 'p', {}, dryRun());

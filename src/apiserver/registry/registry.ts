@@ -1,4 +1,8 @@
-/** The registry facade: every verb on every served resource, independent of HTTP. */
+/**
+ * The registry facade: every verb on every served resource, independent of HTTP. The admission
+ * chain is fixed at construction; it reads through a RegistryReader over the same store, which
+ * exists before the Registry, so no setter closes a loop after construction.
+ */
 import type { KList, KObject } from '../../api/meta.js';
 import type { Store } from '../storage/store.js';
 import { type Admission, type RequestContext, noAdmission } from './context.js';
@@ -11,8 +15,7 @@ import { patchObject, type PatchRequest } from './patch.js';
 import { deleteObject, type DeleteOptions } from './delete.js';
 import { getObject, listObjects, type ListOptions } from './read.js';
 import { watchObjects, type WatchDelivery, type WatchOptions, type RegistryWatch } from './watch.js';
-import { getScale, writeScale } from './scale.js';
-import { bindPod, evictPod, finalizeNamespace } from './pod-subresources.js';
+import { callSubresource, servesSubresource, type SubresourceAnswer, type SubresourceCall, type SubresourceVerb } from './subresource.js';
 
 export interface RegistryOptions {
   store: Store;
@@ -22,16 +25,15 @@ export interface RegistryOptions {
 }
 
 export class Registry {
-  readonly core: RegistryCore;
+  private readonly core: RegistryCore;
 
   constructor(options: RegistryOptions) {
     this.core = { store: options.store, table: options.table, admission: options.admission ?? noAdmission, now: options.now ?? (() => new Date()) };
   }
 
   get table(): ResourceTable { return this.core.table; }
-  get store(): Store { return this.core.store; }
-
-  setAdmission(admission: Admission): void { this.core.admission = admission; }
+  /** The registry's clock (creation and deletion timestamps, table ages). */
+  now(): Date { return this.core.now(); }
 
   get(r: ServedResource, ns: string | undefined, name: string): Promise<KObject> { return getObject(this.core, r, ns, name); }
   list(r: ServedResource, ns: string | undefined, o: ListOptions): Promise<KList> { return listObjects(this.core, r, ns, o); }
@@ -40,20 +42,16 @@ export class Registry {
     return watchObjects(this.core, r, ns, o, deliver, end);
   }
   create(r: ServedResource, ns: string | undefined, body: KObject, ctx: RequestContext): Promise<KObject> { return createObject(this.core, r, ns, body, ctx); }
-  update(r: ServedResource, ns: string | undefined, name: string, body: KObject, ctx: RequestContext, subresource?: string): Promise<KObject> {
-    return updateObject(this.core, r, ns, name, body, ctx, { subresource });
-  }
+  update(r: ServedResource, ns: string | undefined, name: string, body: KObject, ctx: RequestContext): Promise<KObject> { return updateObject(this.core, r, ns, name, body, ctx); }
   patch(r: ServedResource, ns: string | undefined, name: string, req: PatchRequest, ctx: RequestContext): Promise<KObject> { return patchObject(this.core, r, ns, name, req, ctx); }
   delete(r: ServedResource, ns: string | undefined, name: string, o: DeleteOptions, ctx: RequestContext): Promise<KObject> { return deleteObject(this.core, r, ns, name, o, ctx); }
-  getScale(r: ServedResource, ns: string | undefined, name: string): Promise<KObject> { return getScale(this.core, r, ns, name); }
-  writeScale(r: ServedResource, ns: string | undefined, name: string, change: { scale?: KObject; patch?: PatchRequest }, ctx: RequestContext): Promise<KObject> {
-    return writeScale(this.core, r, ns, name, change, ctx);
+
+  /** Whether `r` serves `verb` on `subresource` (so a caller can answer 404 before decoding a body). */
+  servesSubresource(r: ServedResource, subresource: string, verb: SubresourceVerb): boolean { return servesSubresource(r, subresource, verb); }
+  /** A verb on a subresource, served by the storage `r` declared for it (subresource.ts); 404 when it has none. */
+  callSubresource(r: ServedResource, subresource: string, ns: string | undefined, name: string, ctx: RequestContext, call: SubresourceCall): Promise<SubresourceAnswer> {
+    return callSubresource({ core: this.core, resource: r, namespace: ns, name, ctx }, subresource, call);
   }
-  bind(pods: ServedResource, ns: string, name: string, binding: KObject, ctx: RequestContext): Promise<void> { return bindPod(this.core, pods, ns, name, binding, ctx); }
-  evict(pods: ServedResource, ns: string, name: string, eviction: KObject, ctx: RequestContext): Promise<void> {
-    return evictPod(this.core, pods, this.core.table.lookup('policy', 'v1', 'poddisruptionbudgets'), ns, name, eviction, ctx);
-  }
-  finalizeNamespace(namespaces: ServedResource, name: string, body: KObject): Promise<KObject> { return finalizeNamespace(this.core, namespaces, name, body); }
 
   /**
    * Deletes every matching object (all pages: limit and continue are ignored) and returns them as

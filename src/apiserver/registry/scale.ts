@@ -10,6 +10,7 @@ import { loadCurrent, writeUpdate } from './update.js';
 import type { PatchRequest } from './patch.js';
 import { applyJsonPatch } from '../../machinery/patch/json-patch.js';
 import { applyMergePatch } from '../../machinery/patch/merge-patch.js';
+import type { SubresourceStorage } from './subresource.js';
 
 function pathParts(path: string): string[] {
   return path.replace(/^\./, '').split('.').filter(Boolean);
@@ -78,3 +79,16 @@ function patchScale(scale: KObject, patch: PatchRequest): KObject {
   if (patch.type === 'json') return applyJsonPatch(scale, patch.patch) as KObject;
   return applyMergePatch(scale, patch.patch) as KObject;
 }
+
+/** The `/scale` storage. Its answers carry no Warning headers (kube-apiserver would pass on webhook warnings). */
+export const scaleSubresource: SubresourceStorage = {
+  async get({ core, resource, namespace, name }) {
+    return { object: await getScale(core, resource, namespace, name) };
+  },
+  async update({ core, resource, namespace, name, ctx }, scale) {
+    return { object: await writeScale(core, resource, namespace, name, { scale }, ctx) };
+  },
+  async patch({ core, resource, namespace, name, ctx }, patch) {
+    return { object: await writeScale(core, resource, namespace, name, { patch }, ctx) };
+  },
+};

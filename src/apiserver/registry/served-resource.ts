@@ -8,6 +8,7 @@ import type { ResourceDefinition, TablePrinter } from '../../api/resource.js';
 import type { ResourceStrategy } from './strategy.js';
 import type { JSONSchemaProps } from '../../machinery/schema/types.js';
 import type { PatchSchema } from '../../machinery/patch/strategic-merge-patch.js';
+import type { SubresourceStorage } from './subresource.js';
 
 export interface ServedResource {
   definition: ResourceDefinition;
@@ -28,6 +29,8 @@ export interface ServedResource {
   convert(obj: KObject, toApiVersion: string): Promise<KObject>;
   /** For CRDs: the CRD's name, so deletion of the CRD can find its instances. */
   crdName?: string;
+  /** Subresources served, by name, each its own storage (subresource.ts); none when absent. */
+  subresources?: ReadonlyMap<string, SubresourceStorage>;
 }
 
 export function apiVersionOf(def: { group: string; version: string }): string {

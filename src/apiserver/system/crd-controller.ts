@@ -9,23 +9,21 @@ import { crdResources, type Converter, type CrdSpec } from '../registry/crd-reso
 import { systemContext } from '../registry/context.js';
 import { timestamp } from '../registry/core.js';
 import type { ServedResource } from '../registry/served-resource.js';
-import { collectionPrefix } from '../registry/keys.js';
-import type { StoreEvent } from '../storage/store.js';
+import type { RegistryReader, WatchHandle } from '../registry/reader.js';
 import { deepEqual } from '../../machinery/deep-equal.js';
-import { logger } from '../../machinery/log.js';
+import { QueueWorker } from './queue-worker.js';
 
-const log = logger('crd-controller');
-const prefix = '/apiextensions.k8s.io/customresourcedefinitions/';
 const cleanupFinalizer = 'customresourcecleanup.apiextensions.k8s.io';
 
 export class CrdController {
-  private handle?: { stop(): void };
+  private handle?: WatchHandle;
   /** Spec each CRD is served from; status and finalizer writes must not rebuild its resources (and OpenAPI). */
   private readonly served = new Map<string, unknown>();
-  private queue: Promise<void> = Promise.resolve();
-  converter?: Converter;
+  /** Keys are CRD names. */
+  private readonly worker = new QueueWorker('crd-controller', (name) => this.sync(name));
 
-  constructor(private readonly registry: Registry) {}
+  /** `converter` calls CRDs' conversion webhooks; without it every version only rewrites apiVersion. */
+  constructor(private readonly registry: Registry, private readonly reader: RegistryReader, private readonly converter?: Converter) {}
 
   private get crds(): ServedResource {
     return this.registry.table.lookup('apiextensions.k8s.io', 'v1', 'customresourcedefinitions')!;
@@ -33,19 +31,16 @@ export class CrdController {
 
   /** Loads every stored CRD synchronously (so a restarted server serves them at once), then follows changes. */
   start(): void {
-    const list = this.registry.store.list(prefix);
-    for (const item of list.items) this.serve(item.object);
-    this.handle = this.registry.store.watch(prefix, list.rv, (e) => this.enqueue(e));
-    for (const item of list.items) this.enqueue({ type: 'MODIFIED', key: item.key, object: item.object, rv: item.rv });
+    const list = this.reader.listStored(this.crds);
+    for (const crd of list.items) this.serve(crd);
+    this.handle = this.reader.watchStored(this.crds, undefined, list.rv, (e) => this.worker.add(e.object.metadata.name!));
+    for (const crd of list.items) this.worker.add(crd.metadata.name!);
+    this.worker.start();
   }
 
-  stop(): Promise<void> {
+  async stop(): Promise<void> {
     this.handle?.stop();
-    return this.queue;
-  }
-
-  private enqueue(e: StoreEvent): void {
-    this.queue = this.queue.then(() => this.sync(e)).catch((err) => log.error({ err }, 'crd controller sync failed'));
+    await this.worker.stop();
   }
 
   private serve(crd: KObject): void {
@@ -56,14 +51,14 @@ export class CrdController {
     for (const r of crdResources(crd, this.converter)) this.registry.table.add(r);
   }
 
-  private async sync(e: StoreEvent): Promise<void> {
-    const name = e.object.metadata.name!;
-    if (e.type === 'DELETED') {
+  /** Level-triggered on the stored CRD: gone means unserved; deleting means clean up; else serve and report. */
+  private async sync(name: string): Promise<void> {
+    const crd = this.reader.getStored(this.crds, undefined, name);
+    if (!crd) {
       this.served.delete(name);
       this.registry.table.removeWhere((r) => r.crdName === name);
       return;
     }
-    const crd = e.object;
     if (crd.metadata.deletionTimestamp) return this.cleanup(crd);
     this.serve(crd);
     if (!(crd.metadata.finalizers ?? []).includes(cleanupFinalizer)) {
@@ -80,8 +75,8 @@ export class CrdController {
     const served = this.registry.table.all().filter((r) => r.crdName === crd.metadata.name);
     const r = served[0];
     if (r) {
-      for (const item of this.registry.store.list(collectionPrefix(r, undefined)).items) {
-        const m = item.object.metadata;
+      for (const item of this.reader.listStored(r).items) {
+        const m = item.metadata;
         await this.registry.delete(r, m.namespace, m.name!, { gracePeriodSeconds: 0 }, systemContext()).catch(() => undefined);
         if (m.finalizers?.length) await this.registry.patch(r, m.namespace, m.name!, { type: 'merge', patch: { metadata: { finalizers: null } } }, systemContext()).catch(() => undefined);
       }

@@ -4,97 +4,68 @@
  * orphaning owners strip themselves from their dependents before releasing the `orphan` finalizer.
  * It follows every stored object through one store watch and acts through the registry.
  */
-import type { KObject, OwnerReference } from '../../api/meta.js';
+import type { KObject } from '../../api/meta.js';
 import type { Registry } from '../registry/registry.js';
 import { systemContext } from '../registry/context.js';
 import type { ServedResource } from '../registry/served-resource.js';
-import type { StoreEvent } from '../storage/store.js';
-import { KeyQueue } from './key-queue.js';
-
-interface Node { key: string; uid: string; namespace?: string; owners: OwnerReference[] }
+import type { RegistryReader, StoredEvent, WatchHandle } from '../registry/reader.js';
+import { OwnerGraph } from './owner-graph.js';
+import { QueueWorker } from './queue-worker.js';
 
 export class GarbageCollector {
-  private readonly byUid = new Map<string, Node>();
-  private readonly dependents = new Map<string, Set<string>>(); // owner uid -> dependent keys
-  private readonly byKey = new Map<string, Node>();
-  private readonly queue = new KeyQueue((key) => this.sync(key));
-  private handle?: { stop(): void };
+  private readonly graph = new OwnerGraph();
+  /** Keys are the store-wide watch's keys of objects. */
+  private readonly worker = new QueueWorker('garbage-collector', (key) => this.sync(key));
+  private handle?: WatchHandle;
 
-  constructor(private readonly registry: Registry) {}
+  constructor(private readonly registry: Registry, private readonly reader: RegistryReader) {}
 
   start(): void {
-    const list = this.registry.store.list('/');
-    for (const item of list.items) this.index(item.key, item.object);
-    for (const item of list.items) this.queue.add(item.key);
-    this.handle = this.registry.store.watch('/', list.rv, (e) => this.observe(e));
+    const list = this.reader.listEverything();
+    for (const item of list.items) this.graph.set(item.key, item.object);
+    for (const item of list.items) this.worker.add(item.key);
+    this.handle = this.reader.watchEverything(list.rv, (e) => this.observe(e));
+    this.worker.start();
   }
 
   async stop(): Promise<void> {
     this.handle?.stop();
-    await this.queue.stop();
+    await this.worker.stop();
   }
 
-  private observe(e: StoreEvent): void {
+  private observe(e: StoredEvent): void {
     if (e.type === 'DELETED') {
-      this.unindex(e.key);
-      for (const dep of this.dependents.get(e.object.metadata.uid ?? '') ?? []) this.queue.add(dep);
-      for (const ref of e.object.metadata.ownerReferences ?? []) {
-        const owner = this.byUid.get(ref.uid);
-        if (owner) this.queue.add(owner.key);
-      }
-      return;
+      this.graph.remove(e.key);
+      for (const dep of this.graph.dependentsOf(e.object.metadata.uid ?? '')) this.worker.add(dep);
+    } else {
+      this.graph.set(e.key, e.object);
+      this.worker.add(e.key);
     }
-    this.index(e.key, e.object);
-    this.queue.add(e.key);
     // an owner finishing its own deletion may release dependents waiting for it
     for (const ref of e.object.metadata.ownerReferences ?? []) {
-      const owner = this.byUid.get(ref.uid);
-      if (owner) this.queue.add(owner.key);
+      const owner = this.graph.keyOf(ref.uid);
+      if (owner) this.worker.add(owner);
     }
   }
 
-  private index(key: string, obj: KObject): void {
-    this.unindex(key);
-    const node: Node = { key, uid: obj.metadata.uid ?? '', namespace: obj.metadata.namespace, owners: obj.metadata.ownerReferences ?? [] };
-    this.byKey.set(key, node);
-    this.byUid.set(node.uid, node);
-    for (const ref of node.owners) {
-      const set = this.dependents.get(ref.uid) ?? new Set<string>();
-      set.add(key);
-      this.dependents.set(ref.uid, set);
-    }
-  }
-
-  private unindex(key: string): void {
-    const node = this.byKey.get(key);
-    if (!node) return;
-    this.byKey.delete(key);
-    if (this.byUid.get(node.uid) === node) this.byUid.delete(node.uid);
-    for (const ref of node.owners) this.dependents.get(ref.uid)?.delete(key);
-  }
-
-  /** An owner exists when an object with its uid lives in the dependent's namespace or cluster-wide. */
-  private ownerAlive(ref: OwnerReference, dependent: Node): boolean {
-    const owner = this.byUid.get(ref.uid);
-    if (!owner) return false;
-    return owner.namespace === undefined || owner.namespace === dependent.namespace;
-  }
-
-  private resourceFor(key: string): ServedResource | undefined {
-    return this.registry.table.all().find((r) => key.startsWith(`${r.storagePrefix}/`));
+  /** The current stored object behind an indexed key, with its resource, while it is stored and served. */
+  private load(key: string): { r: ServedResource; obj: KObject } | undefined {
+    const node = this.graph.node(key);
+    const r = this.reader.resourceOfKey(key);
+    const obj = node && r && this.reader.getStored(r, node.namespace, node.name);
+    return obj ? { r: r!, obj } : undefined;
   }
 
   private async sync(key: string): Promise<number | void> {
-    const stored = this.registry.store.get(key);
-    const r = this.resourceFor(key);
-    if (!stored || !r) return;
-    const obj = stored.object;
+    const current = this.load(key);
+    if (!current) return;
+    const { r, obj } = current;
     const m = obj.metadata;
-    const node = this.byKey.get(key)!;
+    const node = this.graph.node(key)!;
     if (m.deletionTimestamp && m.finalizers?.includes('orphan')) return this.orphanDependents(r, obj);
     if (m.deletionTimestamp && m.finalizers?.includes('foregroundDeletion')) return this.deleteForeground(r, obj);
     if (node.owners.length === 0 || m.deletionTimestamp) return;
-    const alive = node.owners.filter((ref) => this.ownerAlive(ref, node));
+    const alive = node.owners.filter((ref) => this.graph.ownerAlive(ref, node));
     if (alive.length === node.owners.length) {
       const waitingOwner = node.owners.some((ref) => this.isForegroundDeleting(ref.uid));
       if (!waitingOwner) return;
@@ -110,19 +81,18 @@ export class GarbageCollector {
   }
 
   private isForegroundDeleting(uid: string): boolean {
-    const owner = this.byUid.get(uid);
-    const obj = owner && this.registry.store.get(owner.key)?.object;
+    const owner = this.graph.keyOf(uid);
+    const obj = owner === undefined ? undefined : this.load(owner)?.obj;
     return !!obj?.metadata.deletionTimestamp && !!obj.metadata.finalizers?.includes('foregroundDeletion');
   }
 
   private async orphanDependents(r: ServedResource, owner: KObject): Promise<void> {
     const uid = owner.metadata.uid!;
-    for (const depKey of [...(this.dependents.get(uid) ?? [])]) {
-      const dep = this.registry.store.get(depKey);
-      const dr = this.resourceFor(depKey);
-      if (!dep || !dr) continue;
-      const refs = (dep.object.metadata.ownerReferences ?? []).filter((ref) => ref.uid !== uid);
-      await this.registry.patch(dr, dep.object.metadata.namespace, dep.object.metadata.name!, { type: 'merge', patch: { metadata: { ownerReferences: refs.length ? refs : null } } }, systemContext()).catch(ignoreGone);
+    for (const depKey of this.graph.dependentsOf(uid)) {
+      const dep = this.load(depKey);
+      if (!dep) continue;
+      const refs = (dep.obj.metadata.ownerReferences ?? []).filter((ref) => ref.uid !== uid);
+      await this.registry.patch(dep.r, dep.obj.metadata.namespace, dep.obj.metadata.name!, { type: 'merge', patch: { metadata: { ownerReferences: refs.length ? refs : null } } }, systemContext()).catch(ignoreGone);
     }
     await this.removeFinalizer(r, owner, 'orphan');
   }
@@ -130,14 +100,13 @@ export class GarbageCollector {
   private async deleteForeground(r: ServedResource, owner: KObject): Promise<number | void> {
     const uid = owner.metadata.uid!;
     let blocking = 0;
-    for (const depKey of [...(this.dependents.get(uid) ?? [])]) {
-      const dep = this.registry.store.get(depKey);
-      const dr = this.resourceFor(depKey);
-      if (!dep || !dr) continue;
-      const ref = dep.object.metadata.ownerReferences?.find((o) => o.uid === uid);
+    for (const depKey of this.graph.dependentsOf(uid)) {
+      const dep = this.load(depKey);
+      if (!dep) continue;
+      const ref = dep.obj.metadata.ownerReferences?.find((o) => o.uid === uid);
       if (ref?.blockOwnerDeletion) blocking++;
-      if (!dep.object.metadata.deletionTimestamp) {
-        await this.registry.delete(dr, dep.object.metadata.namespace, dep.object.metadata.name!, { propagationPolicy: 'Foreground' }, systemContext()).catch(ignoreGone);
+      if (!dep.obj.metadata.deletionTimestamp) {
+        await this.registry.delete(dep.r, dep.obj.metadata.namespace, dep.obj.metadata.name!, { propagationPolicy: 'Foreground' }, systemContext()).catch(ignoreGone);
       }
     }
     if (blocking > 0) return 1000;

@@ -8,6 +8,7 @@ import type { KObject } from '../../api/meta.js';
 import { builtinServedResources } from '../builtin-served.js';
 import { systemContext } from '../registry/context.js';
 import { Registry } from '../registry/registry.js';
+import { RegistryReader } from '../registry/reader.js';
 import { ResourceTable } from '../registry/resource-table.js';
 import { createFileStore } from '../storage/file-store.js';
 import { eventually } from '../../testing/workload-env.js';
@@ -22,8 +23,9 @@ const conditions = (ns: KObject) => ((ns.status as { conditions?: { type: string
 before(async () => {
   const table = new ResourceTable();
   for (const r of builtinServedResources()) table.add(r);
-  registry = new Registry({ store: await createFileStore({}), table });
-  controller = new NamespaceController(registry);
+  const store = await createFileStore({});
+  registry = new Registry({ store, table });
+  controller = new NamespaceController(registry, new RegistryReader(store, table));
   controller.start();
 });
 after(() => controller.stop());

@@ -8,28 +8,29 @@ import type { Registry } from '../registry/registry.js';
 import { systemContext } from '../registry/context.js';
 import { timestamp } from '../registry/core.js';
 import type { ServedResource } from '../registry/served-resource.js';
-import { KeyQueue } from './key-queue.js';
+import type { RegistryReader, WatchHandle } from '../registry/reader.js';
+import { QueueWorker } from './queue-worker.js';
 import { deletionConditions, mergeConditions, type ContentLeft } from './namespace-conditions.js';
 
-const prefix = '/core/namespaces/';
-
 export class NamespaceController {
-  private handle?: { stop(): void };
-  private readonly queue = new KeyQueue((name) => this.sync(name));
+  private handle?: WatchHandle;
+  /** Keys are names of namespaces being deleted. */
+  private readonly worker = new QueueWorker('namespace-controller', (name) => this.sync(name));
 
-  constructor(private readonly registry: Registry) {}
+  constructor(private readonly registry: Registry, private readonly reader: RegistryReader) {}
 
   start(): void {
-    const list = this.registry.store.list(prefix);
-    for (const item of list.items) if (item.object.metadata.deletionTimestamp) this.queue.add(item.object.metadata.name!);
-    this.handle = this.registry.store.watch(prefix, list.rv, (e) => {
-      if (e.type !== 'DELETED' && e.object.metadata.deletionTimestamp) this.queue.add(e.object.metadata.name!);
+    const list = this.reader.listStored(this.namespaces);
+    for (const ns of list.items) if (ns.metadata.deletionTimestamp) this.worker.add(ns.metadata.name!);
+    this.handle = this.reader.watchStored(this.namespaces, undefined, list.rv, (e) => {
+      if (e.type !== 'DELETED' && e.object.metadata.deletionTimestamp) this.worker.add(e.object.metadata.name!);
     });
+    this.worker.start();
   }
 
   async stop(): Promise<void> {
     this.handle?.stop();
-    await this.queue.stop();
+    await this.worker.stop();
   }
 
   private get namespaces(): ServedResource {
@@ -38,14 +39,16 @@ export class NamespaceController {
 
   /** One pass; returns a retry delay while content remains. */
   private async sync(name: string): Promise<number | void> {
-    const stored = this.registry.store.get(`${prefix}${name}`);
-    if (!stored || !stored.object.metadata.deletionTimestamp) return;
+    const stored = this.reader.getStored(this.namespaces, undefined, name);
+    if (!stored || !stored.metadata.deletionTimestamp) return;
     const left = await this.deleteContent(name);
-    await this.setConditions(stored.object, left);
+    await this.setConditions(stored, left);
     if (left.byResource.size > 0) return 500;
-    const spec = (stored.object.spec ?? {}) as { finalizers?: string[] };
+    const spec = (stored.spec ?? {}) as { finalizers?: string[] };
     const finalizers = (spec.finalizers ?? []).filter((f) => f !== 'kubernetes');
-    await this.registry.finalizeNamespace(this.namespaces, name, { metadata: { name }, spec: { finalizers } });
+    // Through the finalize subresource, as kube's namespace controller releases its finalizer.
+    const body = { metadata: { name }, spec: { finalizers } };
+    await this.registry.callSubresource(this.namespaces, 'finalize', undefined, name, systemContext(), { verb: 'update', body });
   }
 
   /**
@@ -62,17 +65,17 @@ export class NamespaceController {
     for (const r of resources.values()) {
       if (deleted.has(r.storagePrefix)) continue;
       deleted.add(r.storagePrefix);
-      for (const item of this.registry.store.list(`${r.storagePrefix}/${namespace}/`).items) {
-        if (item.object.metadata.deletionTimestamp) continue;
-        await this.registry.delete(r, namespace, item.object.metadata.name!, { propagationPolicy: 'Background' }, systemContext()).catch(() => undefined);
+      for (const item of this.reader.listStored(r, namespace).items) {
+        if (item.metadata.deletionTimestamp) continue;
+        await this.registry.delete(r, namespace, item.metadata.name!, { propagationPolicy: 'Background' }, systemContext()).catch(() => undefined);
       }
     }
     const left: ContentLeft = { byResource: new Map(), byFinalizer: new Map() };
     for (const [key, r] of resources) {
-      const items = this.registry.store.list(`${r.storagePrefix}/${namespace}/`).items;
+      const items = this.reader.listStored(r, namespace).items;
       if (items.length > 0) left.byResource.set(key, items.length);
       for (const item of items) {
-        for (const f of item.object.metadata.finalizers ?? []) left.byFinalizer.set(f, (left.byFinalizer.get(f) ?? 0) + 1);
+        for (const f of item.metadata.finalizers ?? []) left.byFinalizer.set(f, (left.byFinalizer.get(f) ?? 0) + 1);
       }
     }
     return left;

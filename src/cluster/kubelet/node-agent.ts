@@ -10,7 +10,7 @@ import type { FakeRuntime } from '../../daemon/cri/fake-runtime.js';
 import type { ContainerEventResponse } from '../../daemon/cri/types.js';
 import { isAlreadyExists, isNotFound } from '../../machinery/errors.js';
 import type { Logger } from '../../machinery/log.js';
-import type { Clock } from '../../runtime/clock.js';
+import type { Clock } from '../../machinery/clock.js';
 import { NodeLeaseKeeper } from './node-lease.js';
 import { nodeInternalIp, nodeLabels, nodeObject, nodeStatus, type NodeIdentity } from './node-object.js';
 import type { Node } from '../../api/core/index.js';

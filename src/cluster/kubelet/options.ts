@@ -4,7 +4,7 @@
  */
 import type { Client } from '../../client/client.js';
 import type { FakeRuntimeOptions } from '../../daemon/cri/fake-runtime.js';
-import { realClock, type Clock } from '../../runtime/clock.js';
+import { realClock, type Clock } from '../../machinery/clock.js';
 import { defaultCapacity, type NodeCapacity } from './node-object.js';
 import type { ReadinessPolicy } from './readiness.js';
 

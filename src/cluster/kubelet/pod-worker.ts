@@ -5,7 +5,7 @@
  */
 import { Pods } from '../../api/resource-type.js';
 import { isConflict, isNotFound } from '../../machinery/errors.js';
-import { flush } from '../../runtime/clock.js';
+import { flush } from '../../machinery/clock.js';
 import { computePodActions, stopAllActions } from './pod-actions.js';
 import { PodRuntime } from './pod-runtime.js';
 import { computePodStatus, statusPatch, statusUpToDate, type OwnedStatus } from './pod-status.js';

@@ -4,7 +4,7 @@ import { Leases, Nodes, Pods } from '../../api/resource-type.js';
 import type { Client } from '../../client/client.js';
 import { createInProcessClient } from '../../client/in-process-client.js';
 import { isNotFound } from '../../machinery/errors.js';
-import { FakeClock, flush } from '../../runtime/clock.js';
+import { FakeClock, flush } from '../../machinery/clock.js';
 import { startTestControlPlane, type TestControlPlane } from '../../testing/control-plane.js';
 import { createSimulatedNodes, type SimulatedNodes } from './index.js';
 import type { Pod } from '../../api/core/index.js';

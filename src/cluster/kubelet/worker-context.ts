@@ -5,7 +5,7 @@
 import type { Client } from '../../client/client.js';
 import type { ImageService, RuntimeService } from '../../daemon/cri/services.js';
 import type { Logger } from '../../machinery/log.js';
-import type { Clock } from '../../runtime/clock.js';
+import type { Clock } from '../../machinery/clock.js';
 import type { ReadinessOverrides, ReadinessPolicy } from './readiness.js';
 
 export interface WorkerContext {

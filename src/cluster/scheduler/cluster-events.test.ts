@@ -1,6 +1,6 @@
 import { afterEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FakeClock } from '../../runtime/clock.js';
+import { FakeClock } from '../../machinery/clock.js';
 import { SchedulerCache } from './cache.js';
 import { isResponsible, nodeHandler, podHandler } from './cluster-events.js';
 import { SchedulingQueue } from './scheduling-queue.js';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { pino } from 'pino';
 import type { KObject } from '../../api/meta.js';
 import type { Client } from '../../client/client.js';
-import { FakeClock } from '../../runtime/clock.js';
+import { FakeClock } from '../../machinery/clock.js';
 import { EventRecorder } from './event-recorder.js';
 import { makePod } from './test-objects.js';
 

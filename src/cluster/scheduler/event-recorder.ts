@@ -8,8 +8,8 @@ import type { KObject } from '../../api/meta.js';
 import { Events } from '../../api/resource-type.js';
 import type { Client } from '../../client/client.js';
 import type { Logger } from '../../machinery/log.js';
-import type { Clock } from '../../runtime/clock.js';
 import { rfc3339 } from '../../machinery/time.js';
+import type { Clock } from '../../machinery/clock.js';
 
 export interface EventRecorderOptions {
   client: Client;

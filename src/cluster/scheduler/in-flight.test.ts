@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { flush } from '../../runtime/clock.js';
+import { flush } from '../../machinery/clock.js';
 import { InFlight } from './in-flight.js';
 
 function deferred() {

@@ -4,7 +4,7 @@
  */
 import type { Client } from '../../client/client.js';
 import { logger as rootLogger, type Logger } from '../../machinery/log.js';
-import { realClock, type Clock } from '../../runtime/clock.js';
+import { realClock, type Clock } from '../../machinery/clock.js';
 import { SharedInformerFactory } from '../../runtime/informer-factory.js';
 import { seededRandom, type Random } from './rng.js';
 import { Scheduler, type SchedulerStats } from './scheduler.js';

@@ -9,7 +9,7 @@ import type { KObject } from '../../api/meta.js';
 import type { Client } from '../../client/client.js';
 import { createInProcessClient } from '../../client/in-process-client.js';
 import { setRootLogger } from '../../machinery/log.js';
-import { FakeClock } from '../../runtime/clock.js';
+import { FakeClock } from '../../machinery/clock.js';
 import { startTestControlPlane, type TestControlPlane } from '../../testing/control-plane.js';
 import { createScheduler, type EmbeddedScheduler, type SchedulerOptions } from './index.js';
 import type { Node, Pod } from '../../api/core/index.js';

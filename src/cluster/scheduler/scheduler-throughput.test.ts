@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KObject, OwnerReference } from '../../api/meta.js';
 import { ConfigMaps, Pods } from '../../api/resource-type.js';
-import { realClock } from '../../runtime/clock.js';
+import { realClock } from '../../machinery/clock.js';
 import { addNode, startEnv } from './scheduler-testkit.test.js';
 import { makeNode, makePod } from './test-objects.js';
 import type { Pod } from '../../api/core/index.js';

@@ -10,7 +10,7 @@ import { Namespaces, Nodes, Pods } from '../../api/resource-type.js';
 import type { Client } from '../../client/client.js';
 import { isNotFound, StatusError } from '../../machinery/errors.js';
 import type { Logger } from '../../machinery/log.js';
-import type { Clock } from '../../runtime/clock.js';
+import type { Clock } from '../../machinery/clock.js';
 import type { Informer } from '../../runtime/informer.js';
 import type { SharedInformerFactory } from '../../runtime/informer-factory.js';
 import { SchedulerCache } from './cache.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FakeClock, flush } from '../../runtime/clock.js';
+import { FakeClock, flush } from '../../machinery/clock.js';
 import { SchedulingQueue } from './scheduling-queue.js';
 
 let queue: SchedulingQueue | undefined;

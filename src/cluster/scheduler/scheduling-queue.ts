@@ -5,8 +5,8 @@
  * added) or until it has waited `maxUnschedulableMs`. It then returns after its backoff: 1 s doubling
  * per failed attempt up to 10 s, counted from the last attempt, as kube-scheduler does.
  */
-import type { Clock } from '../../runtime/clock.js';
-import { WorkQueue } from '../../runtime/workqueue.js';
+import type { Clock } from '../../machinery/clock.js';
+import { WorkQueue } from '../../machinery/workqueue/queue.js';
 
 export interface SchedulingQueueOptions {
   clock: Clock;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { pino } from 'pino';
 import type { Client } from '../../client/client.js';
 import { errors, StatusError } from '../../machinery/errors.js';
-import { FakeClock } from '../../runtime/clock.js';
+import { FakeClock } from '../../machinery/clock.js';
 import type { Informer } from '../../runtime/informer.js';
 import type { ReconcileContext } from '../../runtime/reconcile.js';
 import { PodReadinessReconciler } from './reconcile.js';

@@ -3,7 +3,7 @@
  * says so (run time and exit code from annotations), when killed, or when it honours SIGTERM.
  * `onChange` reports each transition so the runtime can publish container events.
  */
-import type { Clock } from '../../runtime/clock.js';
+import type { Clock } from '../../machinery/clock.js';
 import type { ContainerConfig, ContainerState, ContainerStatus } from './types.js';
 
 /** Annotations on a ContainerConfig that script the fake container (the kubelet sets them). */

@@ -2,7 +2,7 @@
  * In-memory ImageService of one node: an image is pulled once, taking `pullDelayMs` on the injected
  * clock, and concurrent pulls of the same image share that one pull (as containerd does).
  */
-import { sleep, type Clock } from '../../runtime/clock.js';
+import { sleep, type Clock } from '../../machinery/clock.js';
 import { imageId, normalizeImage, parseImage, repoDigest } from './image-ref.js';
 import { CriError, type ImageService } from './services.js';
 import type { AuthConfig, Image, ImageFilter, ImageSpec } from './types.js';

@@ -4,7 +4,7 @@
  * stream (GetContainerEvents) so a kubelet needs no polling PLEG.
  */
 import { randomBytes } from 'node:crypto';
-import { sleep, type Clock } from '../../runtime/clock.js';
+import { sleep, type Clock } from '../../machinery/clock.js';
 import { FakeContainer, type ContainerChange } from './fake-container.js';
 import type { FakeImageService } from './fake-images.js';
 import { IpPool } from './ip-pool.js';

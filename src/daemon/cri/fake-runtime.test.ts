@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FakeClock, flush } from '../../runtime/clock.js';
+import { FakeClock, flush } from '../../machinery/clock.js';
 import { createFakeRuntime } from './fake-runtime.js';
 import { FakeAnnotations } from './fake-container.js';
 import { isCriNotFound } from './services.js';

@@ -2,7 +2,7 @@
  * createFakeRuntime: one simulated node's container runtime (image and runtime services sharing one
  * image store), for the simulated kubelet and for kruise-daemon tests.
  */
-import { realClock, type Clock } from '../../runtime/clock.js';
+import { realClock, type Clock } from '../../machinery/clock.js';
 import { FakeImageService } from './fake-images.js';
 import { FakeRuntimeService } from './fake-runtime-service.js';
 import type { ImageService, RuntimeService } from './services.js';

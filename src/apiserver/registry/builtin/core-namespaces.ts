@@ -7,6 +7,7 @@ import { field, type FieldError } from '../../../machinery/errors.js';
 import type { BuiltinResource } from '../builtin-resource.js';
 import { qualifiedName } from '../../../machinery/validation/checks.js';
 import { builtin, resource } from './define.js';
+import { namespaceFinalizeSubresource } from './namespace-finalize.js';
 import { child, ensure, setDefaultString, str, strings } from '../../../machinery/json.js';
 
 export const namespaceNameLabel = 'kubernetes.io/metadata.name';
@@ -51,7 +52,7 @@ export function validateNamespace(ns: KObject): FieldError[] {
 }
 
 export function namespacesResource(): BuiltinResource {
-  return builtin(resource({
+  const namespaces = builtin(resource({
     group: '', version: 'v1', kind: 'Namespace', plural: 'namespaces', namespaced: false,
     shortNames: ['ns'], verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
     status: true, extra: ['finalize'],
@@ -63,4 +64,5 @@ export function namespacesResource(): BuiltinResource {
     validate: validateNamespace,
     fieldAttributes: (ns) => ({ 'status.phase': str(child(ns, 'status'), 'phase') }),
   });
+  return { ...namespaces, subresources: { finalize: namespaceFinalizeSubresource } };
 }

@@ -1,6 +1,10 @@
 /** core/v1 pods: defaults (scheme + admission side effects), create-time status, validation, fields, grace. */
 import type { KObject } from '../../../api/meta.js';
 import type { BuiltinResource } from '../builtin-resource.js';
+import { getObject } from '../read.js';
+import type { SubresourceStorage } from '../subresource.js';
+import { podBindingSubresource } from './pod-binding.js';
+import { podEvictionSubresource } from './pod-eviction.js';
 import { builtin, resource } from './define.js';
 import { admitPod, defaultPod } from './pod-defaults.js';
 import { validatePodSpec } from '../../../machinery/podspec/pod-spec-validation.js';
@@ -48,8 +52,19 @@ export function podGracePeriodSeconds(pod: KObject): number {
   return grace < 0 ? 1 : grace;
 }
 
+/** pods/log: simulated kubelets keep no logs, so an existing pod's log is empty. */
+const podLogSubresource: SubresourceStorage = {
+  async get({ core, resource, namespace, name }) {
+    await getObject(core, resource, namespace, name);
+    return { text: '', contentType: 'text/plain' };
+  },
+};
+
+/** Served pod subresources besides status; the rest of podSubresources is only advertised. */
+const podSubresourceStorages = { binding: podBindingSubresource, eviction: podEvictionSubresource, log: podLogSubresource };
+
 export function podsResource(): BuiltinResource {
-  return builtin(resource({
+  const pods = builtin(resource({
     group: '', version: 'v1', kind: 'Pod', plural: 'pods', namespaced: true,
     shortNames: ['po'], categories: ['all'], status: true, extra: podSubresources,
   }), {
@@ -62,4 +77,5 @@ export function podsResource(): BuiltinResource {
     defaultGracePeriodSeconds: podGracePeriodSeconds,
     returnDeletedObject: true,
   });
+  return { ...pods, subresources: podSubresourceStorages };
 }

@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Events, Leases, Nodes, Pods } from '../../../api/resource-type.js';
 import { startTestControlPlane } from '../../../testing/control-plane.js';
-import { FakeClock } from '../../../runtime/clock.js';
+import { FakeClock } from '../../../machinery/clock.js';
 import { isPodReady } from '../shared/podutil.js';
 import { eventually, markPodReady, startControllerTestEnv, type ControllerTestEnv } from '../shared/testkit.js';
 import { nodeLeaseNamespace, setupNodeLifecycleController } from './index.js';

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FakeClock } from '../../../runtime/clock.js';
+import { FakeClock } from '../../../machinery/clock.js';
 import { graceFor, NodeHealthTracker, silentNodeConditions } from './health.js';
 import { reconcileTaints } from './taints.js';
 import type { Node } from '../../../api/core/index.js';

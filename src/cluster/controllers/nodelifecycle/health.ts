@@ -4,9 +4,9 @@
  * controller's own clock when the change is observed (never from the kubelet's timestamps, which
  * may be skewed), and a node first seen counts as heard from then, as upstream's probeTimestamp does.
  */
-import type { Clock } from '../../../runtime/clock.js';
 import { rfc3339 } from '../../../machinery/time.js';
 import type { Lease, Node, NodeCondition } from '../../../api/core/index.js';
+import type { Clock } from '../../../machinery/clock.js';
 
 interface Observed {
   probeTime: number;

@@ -8,8 +8,8 @@ import type { KObject } from '../../../api/meta.js';
 import { Nodes, Pods } from '../../../api/resource-type.js';
 import type { Client } from '../../../client/client.js';
 import { createInProcessClient } from '../../../client/in-process-client.js';
-import type { RequestHandler } from '../../../client/request-handler.js';
-import { FakeClock, flush } from '../../../runtime/clock.js';
+import type { RequestHandler } from '../../../api/request.js';
+import { FakeClock, flush } from '../../../machinery/clock.js';
 import { Manager } from '../../../runtime/manager.js';
 import type { Pod } from '../../../api/core/index.js';
 

@@ -1,9 +1,11 @@
 /**
- * The shape of the embedded API server's transport-independent entry point, restated here because
- * src/client may not import the control plane. Keep in sync with
- * src/controlplane/apiserver/types.ts (request-handler.test.ts checks assignability both ways).
+ * The wire contract of the embedded API server's transport-independent entry point: the request
+ * an HTTP request (or the in-process client) becomes, and the response the server answers with.
+ * The API server implements RequestHandler; the in-process client calls it. One definition here,
+ * imported by both, so neither side restates the other.
  */
 
+/** Who sent a request, as authentication established it. */
 export interface UserInfo {
   username: string;
   uid?: string;
@@ -26,15 +28,18 @@ export interface WatchStream {
   start(write: (line: string) => void, end: () => void): () => void;
 }
 
-/** The subset of the server's ApiResponse a client reads. */
 export interface ApiResponse {
   code: number;
   headers?: Record<string, string>;
+  /** JSON value (serialised by the transport) or plain text. */
   body?: unknown;
   text?: string;
+  /** Binary body (OpenAPI v2 protobuf). */
   raw?: Buffer;
   contentType?: string;
   watch?: WatchStream;
+  /** Warnings sent as `Warning: 299 - "..."` headers. */
+  warnings?: string[];
 }
 
 export interface RequestHandler {

@@ -1,9 +1,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { FakeClock, flush } from './clock.js';
+import { FakeClock, flush } from '../clock.js';
 import { exponentialRateLimiter } from './rate-limiter.js';
-import { WorkQueue, type QueueMetrics } from './workqueue.js';
+import { WorkQueue, type QueueMetrics } from './queue.js';
 
 function recordingMetrics() {
   const m = { depth: -1, adds: 0, retries: 0, latencies: [] as number[], durations: [] as number[] };

@@ -1,11 +1,12 @@
 /**
- * A rate-limited, de-duplicating queue of keys with client-go's semantics (util/workqueue/queue.go):
+ * The work queue of every controller (the runtime's and the API server's system controllers): a
+ * rate-limited, de-duplicating queue of keys with client-go's semantics (util/workqueue/queue.go):
  * a key is queued at most once (`dirty`), is never handed to two workers at once (`processing`), and
  * a key added while it is being processed is queued again when the worker calls `done(key)`.
  * Unlike client-go, `shutDown()` drops the keys still queued: whoever starts next lists everything
  * again, so nothing is lost, and shutdown does not wait for a backlog.
  */
-import { realClock, type Clock } from './clock.js';
+import { realClock, type Clock } from '../clock.js';
 import { exponentialRateLimiter, type RateLimiter } from './rate-limiter.js';
 
 /** Hooks for the workqueue_* metrics; the manager wires them to prom-client. */

@@ -1,6 +1,8 @@
 /**
- * The injected clock (kwok's `Clock`): everything in the runtime that waits (queue delays, backoff,
- * expectation timeouts, lease renewal) asks a Clock, so tests advance a FakeClock instead of sleeping.
+ * The injected clock (kwok's `Clock`): everything that waits (queue delays, backoff, expectation
+ * timeouts, lease renewal) asks a Clock, so tests advance a FakeClock instead of sleeping. It lives
+ * in machinery, beside the work queue, because the API server's system controllers use both and
+ * may not import the controller runtime.
  */
 
 export interface Clock {
