@@ -15,7 +15,7 @@ import type { KObject } from '../api/meta.js';
 import { Namespaces } from '../api/resource-type.js';
 import type { BenchEnv, PhaseResult, Scenario, ScenarioOutcome } from './workloads-scenario.js';
 import type { Stage } from './workloads-stages.js';
-import { isLive, isReady, isScheduled, revisionOf, updatedFrom } from './workloads-pods.js';
+import { isLive, isReady, revisionOf, updatedFrom } from './workloads-pods.js';
 import { inPlaceStages, keptAndRestarted, newPodStages, NotReadyTracker, scaleUpPhase } from './workloads-phases.js';
 import { StoreWatch } from './workloads-watch.js';
 

@@ -10,11 +10,9 @@
  * The stage lists and the not-Ready tracker are shared with workloads-ads.ts.
  */
 import { AdvancedStatefulSets } from '../api/kruise/resource-types.js';
-import type { KObject } from '../api/meta.js';
 import { Namespaces } from '../api/resource-type.js';
 import type { BenchEnv, PhaseResult, Scenario, ScenarioOutcome } from './workloads-scenario.js';
-import type { Stage } from './workloads-stages.js';
-import { conditionTrue, containersOnSpecImage, isLive, isReady, isScheduled, restartsOf, revisionOf, statusOf, statusSettled, uidsOf, updatedFrom } from './workloads-pods.js';
+import { isLive, isReady, revisionOf, statusOf, statusSettled, updatedFrom } from './workloads-pods.js';
 import { inPlaceStages, keptAndRestarted, NotReadyTracker, parseIntOrPercent, scaleUpPhase } from './workloads-phases.js';
 import { StoreWatch } from './workloads-watch.js';
 

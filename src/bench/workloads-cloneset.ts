@@ -10,12 +10,10 @@
  * and Ready; the CloneSet's status reporting the same is a milestone of its own.
  */
 import { CloneSets } from '../api/kruise/resource-types.js';
-import { SpecifiedDeleteLabel } from '../api/kruise/workloads/labels.js';
 import type { KObject } from '../api/meta.js';
 import { Namespaces } from '../api/resource-type.js';
 import type { BenchEnv, Goal, PhaseResult, Scenario, ScenarioOutcome } from './workloads-scenario.js';
-import type { Stage } from './workloads-stages.js';
-import { conditionTrue, containersOnSpecImage, isLive, isReady, isScheduled, restartsOf, revisionOf, statusOf, statusSettled, uidsOf, updatedFrom } from './workloads-pods.js';
+import { isLive, isReady, revisionOf, statusOf, statusSettled, updatedFrom } from './workloads-pods.js';
 import { inPlaceStages, keptAndRestarted, newPodStages, oldPodStages, parseIntOrPercent, scaleUpPhase } from './workloads-phases.js';
 import { StoreWatch } from './workloads-watch.js';
 

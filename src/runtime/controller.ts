@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { KObject } from '../api/meta.js';
 import { logger, type Logger } from '../machinery/log.js';
 import { realClock, type Clock } from '../machinery/clock.js';
-import { parseRequestKey, requestKey, type MapFunc, type Request } from './handlers.js';
+import { parseRequestKey, requestKey, type Request, eventMapperOf, type EventMapper, type Mapping } from './handlers.js';
 import type { Informer } from './informer.js';
 import { noControllerMetrics, type ControllerMetrics } from './metrics.js';
 import type { RateLimiter } from '../machinery/workqueue/rate-limiter.js';
@@ -32,7 +32,7 @@ export interface ControllerOptions {
 
 interface Source {
   informer: Informer<KObject>;
-  map: MapFunc<KObject>;
+  mapper: EventMapper<KObject>;
 }
 
 export class Controller {
@@ -55,11 +55,14 @@ export class Controller {
     this.metrics = options.metrics ?? noControllerMetrics;
   }
 
-  /** Enqueues `map(obj)` for every event of `informer` (on update, for both the old and new object). */
-  watches<T extends KObject>(informer: Informer<T>, map: MapFunc<T>): this {
+  /**
+   * Enqueues what `mapping` returns for the events of `informer`: a MapFunc sees every event (on
+   * update, both the old and the new object), an EventMapper only the events it maps.
+   */
+  watches<T extends KObject>(informer: Informer<T>, mapping: Mapping<T>): this {
     if (this.run) throw new Error(`controller ${this.name}: watches() after start()`);
-    // Sources are stored type-erased; `map` only ever sees objects from its own informer.
-    this.sources.push({ informer, map } as unknown as Source);
+    // Sources are stored type-erased; the mapper only ever sees objects from its own informer.
+    this.sources.push({ informer, mapper: eventMapperOf(mapping) } as unknown as Source);
     return this;
   }
 
@@ -79,11 +82,11 @@ export class Controller {
     const run = { queue, abort: withoutListenerLimit(new AbortController()), unsubscribe: [] as (() => void)[], workers: [] as Promise<void>[] };
     this.run = run;
     const add = (reqs: Request[]) => { for (const r of reqs) queue.add(requestKey(r)); };
-    for (const { informer, map } of this.sources) {
+    for (const { informer, mapper: { onAdd, onUpdate, onDelete } } of this.sources) {
       run.unsubscribe.push(informer.addEventHandler({
-        onAdd: (o) => add(map(o)),
-        onUpdate: (old, o) => add([...map(old), ...map(o)]),
-        onDelete: (o) => add(map(o)),
+        onAdd: onAdd && ((o) => add(onAdd(o))),
+        onUpdate: onUpdate && ((old, o) => add(onUpdate(old, o))),
+        onDelete: onDelete && ((o) => add(onDelete(o))),
       }));
     }
     const synced = await Promise.all(this.sources.map((s) => s.informer.waitForSync(run.abort.signal)));

@@ -1,7 +1,8 @@
 /**
  * Event handlers only map an object to the requests to enqueue; the queue holds keys, not events.
  * `forSelf()` enqueues the object itself; `forControllerOwner(kind)` enqueues the owner named by
- * the object's controller reference, as kruise's cloneset_event_handler does for pods.
+ * the object's controller reference, as kruise's cloneset_event_handler does for pods. An
+ * `EventMapper` maps each kind of event on its own, for watches that care which one happened.
  */
 import type { KObject } from '../api/meta.js';
 import { controllerRef } from './indexers.js';
@@ -12,6 +13,21 @@ export interface Request {
 }
 
 export type MapFunc<T extends KObject = KObject> = (obj: T) => Request[];
+
+/** A delete only, or an update that changed the fields that matter: events left out enqueue nothing. */
+export interface EventMapper<T extends KObject = KObject> {
+  onAdd?(obj: T): Request[];
+  onUpdate?(oldObj: T, newObj: T): Request[];
+  onDelete?(obj: T): Request[];
+}
+
+/** What a watch enqueues: `map(obj)` for every event (old and new object on update), or per event. */
+export type Mapping<T extends KObject = KObject> = MapFunc<T> | EventMapper<T>;
+
+export function eventMapperOf<T extends KObject>(mapping: Mapping<T>): EventMapper<T> {
+  if (typeof mapping !== 'function') return mapping;
+  return { onAdd: mapping, onUpdate: (old, obj) => [...mapping(old), ...mapping(obj)], onDelete: mapping };
+}
 
 export function requestKey(req: Request): string {
   return req.namespace ? `${req.namespace}/${req.name}` : req.name;

@@ -12,13 +12,17 @@ export { byControllerUid, byLabel, byNamespace, byNodeName, controllerRef, Index
 export { Informer, type EventHandler, type InformerOptions } from './informer.js';
 export { SharedInformerFactory, type InformerSelection } from './informer-factory.js';
 export { ResourceVersionExpectations, ScaleExpectations, type ExpectationsOptions, type ScaleAction } from './expectations.js';
-export { forControllerOwner, forSelf, parseRequestKey, requestKey, type MapFunc, type Request } from './handlers.js';
+export { eventMapperOf, forControllerOwner, forSelf, parseRequestKey, requestKey, type EventMapper, type MapFunc, type Mapping, type Request } from './handlers.js';
 export { TerminalError, type ReconcileContext, type ReconcileFunc, type Reconciler, type Result } from './reconcile.js';
 export { Controller, type ControllerOptions } from './controller.js';
 export { EventRecorder, type EventRecorderOptions, type EventType } from './events.js';
 export { LeaderElector, type LeaderElectionOptions } from './leader-election.js';
 export { RuntimeMetrics } from './metrics.js';
-export { Manager, type ManagerLeaderElection, type ManagerOptions } from './manager.js';
+export { Manager, type ControllerExpectations, type ManagerLeaderElection, type ManagerOptions } from './manager.js';
+export {
+  ControllerBuilder, wellKnownIndexes, type BuilderContext, type CacheOptions, type CacheTypes, type ControllerBuilderOptions,
+  type ForOptions, type Informers, type WatchOptions, type WellKnownIndex,
+} from './builder.js';
 export { withWatchFaults, type WatchFaults } from './watch-faults.js';
-export { observeOwnedScaleExpectations } from './observe-expectations.js';
+export { observeOwnedScaleExpectations, scaleExpectationObserver } from './observe-expectations.js';
 export { forEachLimited } from './parallel.js';

@@ -11,6 +11,7 @@ import type { ResourceType } from '../api/resource-type.js';
 import type { Client } from '../client/client.js';
 import { logger, type Logger } from '../machinery/log.js';
 import { realClock, withTimeout, type Clock } from '../machinery/clock.js';
+import { ControllerBuilder, type CacheTypes, type ControllerBuilderOptions } from './builder.js';
 import { Controller, type ControllerOptions } from './controller.js';
 import { EventRecorder } from './events.js';
 import { ResourceVersionExpectations, ScaleExpectations } from './expectations.js';
@@ -23,6 +24,12 @@ import { RuntimeMetrics } from './metrics.js';
 export type ManagerLeaderElection = Omit<LeaderElectionOptions, 'client' | 'clock' | 'log' | 'onStartedLeading' | 'onStoppedLeading'> & {
   onStoppedLeading?: () => void;
 };
+
+/** One controller's expectation stores: creates and deletes, and resourceVersions of its own updates. */
+export interface ControllerExpectations {
+  scale: ScaleExpectations;
+  updates: ResourceVersionExpectations;
+}
 
 export interface ManagerOptions {
   client: Client;
@@ -62,6 +69,11 @@ export class Manager {
     return this.informers.informerFor<T>(type, selection);
   }
 
+  /** A controller said as what it watches; `complete()` registers it (see builder.ts). */
+  controllerFor<C extends CacheTypes<C>>(name: string, options?: ControllerBuilderOptions): ControllerBuilder<C> {
+    return new ControllerBuilder<C>(this, name, options);
+  }
+
   /** A controller wired to this manager's clock, logger and metrics; started when this replica leads. */
   newController(options: Pick<ControllerOptions, 'name' | 'reconciler' | 'workers' | 'rateLimiter'>): Controller {
     if (this.controllers.some((c) => c.name === options.name)) throw new Error(`controller ${options.name} registered twice`);
@@ -79,7 +91,7 @@ export class Manager {
   }
 
   /** Expectation stores for one controller, on this manager's clock and leak metric. */
-  newExpectations(controller: string): { scale: ScaleExpectations; updates: ResourceVersionExpectations } {
+  newExpectations(controller: string): ControllerExpectations {
     const options = { clock: this.clock, onLeak: this.metrics.expectationLeak(controller) };
     return { scale: new ScaleExpectations(options), updates: new ResourceVersionExpectations(options) };
   }

@@ -7,7 +7,7 @@ import type { KObject } from '../../api/meta.js';
 import type { GroupVersionKind } from '../../api/admission.js';
 import { errors } from '../../machinery/errors.js';
 import type { Operation } from '../registry/context.js';
-import { type ResourceTable, compareKubeVersions } from '../registry/resource-table.js';
+import { compareKubeVersions } from '../registry/resource-table.js';
 import type { RegistryReader } from '../registry/reader.js';
 import type { ServedResource } from '../registry/served-resource.js';
 import type { RuleWithOperations, Webhook } from './webhook-config.js';

@@ -11,7 +11,6 @@ import {
 } from '../../api/kruise/workloads/labels.js';
 import { isObject } from '../../api/meta.js';
 import type { InPlaceUpdateState, MetadataPatch, UpdateSpec } from './types.js';
-import { rfc3339 } from '../../machinery/time.js';
 import type { Pod } from '../../api/core/index.js';
 
 const nonEmpty = (m: Record<string, unknown> | undefined): boolean => !!m && Object.keys(m).length > 0;

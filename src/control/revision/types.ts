@@ -2,7 +2,7 @@
  * Shapes the revision history works on (ControllerRevision is api/core's): the revision data and
  * any workload with a pod template (CloneSet, Advanced StatefulSet, Advanced DaemonSet all fit).
  */
-import type { KObject, ObjectMeta } from '../../api/meta.js';
+import type { ObjectMeta } from '../../api/meta.js';
 
 /** The revision data: a strategic-merge patch of the workload that replaces its template. */
 export interface RevisionData {

@@ -4,7 +4,6 @@
  */
 import type { Pod } from '../../api/core/index.js';
 import { LifecycleStateLabel, PodDeletionCostAnnotation } from '../../api/kruise/workloads/labels.js';
-import type { ObjectMeta } from '../../api/meta.js';
 
 
 export const labelsOf = (pod: Pod): Record<string, string> => pod.metadata.labels ?? {};

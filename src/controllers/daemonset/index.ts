@@ -7,11 +7,9 @@
 import { ControllerRevisions, Nodes, Pods } from '../../api/resource-type.js';
 import { deepEqual } from '../../machinery/deep-equal.js';
 import type { Controller } from '../../runtime/controller.js';
-import { forControllerOwner, forSelf } from '../../runtime/handlers.js';
-import { byControllerUid, byNamespace, IndexNames } from '../../runtime/indexers.js';
+import type { EventMapper, Request } from '../../runtime/handlers.js';
 import type { Informer } from '../../runtime/informer.js';
 import type { Manager } from '../../runtime/manager.js';
-import { observeOwnedScaleExpectations } from '../../runtime/observe-expectations.js';
 import { FailedPodBackoff, type FailedBackoffOptions } from './failed-backoff.js';
 import { AdvancedDaemonSetReconciler } from './reconcile.js';
 import { AdvancedDaemonSets, type DaemonSet } from './types.js';
@@ -33,28 +31,26 @@ export interface AdvancedDaemonSetControllerOptions {
   failedPodBackoff?: FailedBackoffOptions;
 }
 
+/** The caches the reconciler reads, by the names it knows them. */
+interface Caches {
+  daemonSets: DaemonSet;
+  pods: Pod;
+  nodes: Node;
+  revisions: ControllerRevision;
+}
+
 export function setupAdvancedDaemonSetController(mgr: Manager, options: AdvancedDaemonSetControllerOptions = {}): Controller {
-  const daemonSets = mgr.informerFor<DaemonSet>(AdvancedDaemonSets);
-  const pods = mgr.informerFor<Pod>(Pods);
-  const nodes = mgr.informerFor<Node>(Nodes);
-  const revisions = mgr.informerFor<ControllerRevision>(ControllerRevisions);
-  pods.addIndexer(IndexNames.namespace, byNamespace);
-  pods.addIndexer(IndexNames.controllerUid, byControllerUid);
-  revisions.addIndexer(IndexNames.controllerUid, byControllerUid);
-  const { scale, updates } = mgr.newExpectations('daemonset');
-  observeOwnedScaleExpectations(pods, scale, 'DaemonSet');
-  pods.addEventHandler({ onDelete: (pod) => updates.delete(`${pod.metadata.namespace}/${pod.metadata.name}`) });
-  const reconciler = new AdvancedDaemonSetReconciler({
-    client: mgr.client, daemonSets, pods, nodes, revisions, expectations: scale, podUpdates: updates,
-    events: mgr.eventRecorder(advancedDaemonSetControllerName), backoff: new FailedPodBackoff(options.failedPodBackoff),
-  });
-  const owner = forControllerOwner('DaemonSet', 'apps.kruise.io');
-  const controller = mgr.newController({ name: advancedDaemonSetControllerName, reconciler, workers: options.workers ?? 3 })
-    .watches(daemonSets, forSelf())
-    .watches(pods, owner)
-    .watches(revisions, owner);
-  wakeOnNodeChanges(nodes, daemonSets, controller);
-  return controller;
+  return mgr.controllerFor<Caches>(advancedDaemonSetControllerName, { workers: options.workers ?? 3, expectationsName: 'daemonset' })
+    .for('daemonSets', AdvancedDaemonSets)
+    .owns('pods', Pods, { indexes: ['namespace'], expectations: 'scale' })
+    // a deleted pod's own update expectation can never be met: drop it
+    .observes('pods', ({ expectations: { updates } }) => ({ onDelete: (pod) => updates.delete(`${pod.metadata.namespace}/${pod.metadata.name}`) }))
+    .watches('nodes', Nodes, ({ informers }) => wakeOnPlacementChanges(informers.daemonSets))
+    .owns('revisions', ControllerRevisions)
+    .complete(({ informers, client, expectations, events }) => new AdvancedDaemonSetReconciler({
+      ...informers, client, expectations: expectations.scale, podUpdates: expectations.updates, events,
+      backoff: new FailedPodBackoff(options.failedPodBackoff),
+    }));
 }
 
 /** The node fields placement depends on; heartbeats and other status churn are ignored. */
@@ -63,13 +59,12 @@ function placementFields(node: Node): unknown {
   return [node.metadata.labels, node.spec?.taints, node.spec?.unschedulable, trueConditions];
 }
 
-function wakeOnNodeChanges(nodes: Informer<Node>, daemonSets: Informer<DaemonSet>, controller: Controller): void {
-  const wakeAll = () => {
-    for (const ds of daemonSets.list()) controller.enqueue({ namespace: ds.metadata.namespace, name: ds.metadata.name! });
+/** A node that appears, goes, or changes what placement depends on wakes every DaemonSet. */
+function wakeOnPlacementChanges(daemonSets: Informer<DaemonSet>): EventMapper<Node> {
+  const all = (): Request[] => daemonSets.list().map((ds) => ({ namespace: ds.metadata.namespace, name: ds.metadata.name! }));
+  return {
+    onAdd: all,
+    onUpdate: (old, node) => (deepEqual(placementFields(old), placementFields(node)) ? [] : all()),
+    onDelete: all,
   };
-  nodes.addEventHandler({
-    onAdd: wakeAll,
-    onUpdate: (old, node) => { if (!deepEqual(placementFields(old), placementFields(node))) wakeAll(); },
-    onDelete: wakeAll,
-  });
 }

@@ -8,7 +8,6 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AdvancedDaemonSets } from '../../api/kruise/resource-types.js';
 import { Pods } from '../../api/resource-type.js';
-import { deepEqual } from '../../machinery/deep-equal.js';
 import { WriteLog, type WriteVerb } from '../../testing/recording-client.js';
 import { eventually, startWorkloadEnv, type WorkloadEnv } from '../../testing/workload-env.js';
 import { setupPodReadinessController } from '../podreadiness/index.js';

@@ -14,8 +14,7 @@ export const podReadinessControllerName = 'pod-readiness-controller';
 
 /** 16 workers by default (upstream 3): a scale-up of a thousand pods must not queue behind three round trips. */
 export function setupPodReadinessController(mgr: Manager, options: { workers?: number } = {}): Controller {
-  const pods = mgr.informerFor<Pod>(Pods);
-  const reconciler = new PodReadinessReconciler({ client: mgr.client, pods });
-  return mgr.newController({ name: podReadinessControllerName, reconciler, workers: options.workers ?? 16 })
-    .watches(pods, (pod) => (needsReadyCondition(pod) ? [{ namespace: pod.metadata.namespace, name: pod.metadata.name! }] : []));
+  return mgr.controllerFor<{ pods: Pod }>(podReadinessControllerName, { workers: options.workers ?? 16 })
+    .for('pods', Pods, { when: needsReadyCondition })
+    .complete(({ informers, client }) => new PodReadinessReconciler({ client, pods: informers.pods }));
 }

@@ -8,11 +8,10 @@ import { ControllerRevisions, PersistentVolumeClaims, Pods } from '../../api/res
 import type { Client } from '../../client/client.js';
 import { InPlaceUpdater } from '../../control/inplaceupdate/index.js';
 import type { Controller } from '../../runtime/controller.js';
-import { forControllerOwner, forSelf, type MapFunc } from '../../runtime/handlers.js';
-import { byControllerUid, byNamespace, controllerRef, IndexNames } from '../../runtime/indexers.js';
+import { forControllerOwner, type MapFunc } from '../../runtime/handlers.js';
+import { controllerRef, IndexNames } from '../../runtime/indexers.js';
 import type { Informer } from '../../runtime/informer.js';
 import type { Manager } from '../../runtime/manager.js';
-import { observeOwnedScaleExpectations } from '../../runtime/observe-expectations.js';
 import { selectorFromLabelSelector, type MetaLabelSelector } from '../../machinery/labels.js';
 import { ordinalOf } from './ordinals.js';
 import { StatefulSetReconciler } from './reconcile.js';
@@ -50,28 +49,31 @@ function orphanToSets(sets: Informer<StatefulSet>): MapFunc<Pod> {
   };
 }
 
+/** The caches the reconciler reads, by the names it knows them. */
+interface Caches {
+  sets: StatefulSet;
+  pods: Pod;
+  claims: Claim;
+  revisions: ControllerRevision;
+}
+
 export function setupAdvancedStatefulSetController(mgr: Manager, options: AdvancedStatefulSetOptions = {}): Controller {
-  const sets = mgr.informerFor<StatefulSet>(StatefulSets);
-  const pods = mgr.informerFor<Pod>(Pods);
-  const claims = mgr.informerFor<Claim>(PersistentVolumeClaims);
-  const revisions = mgr.informerFor<ControllerRevision>(ControllerRevisions);
-  for (const inf of [sets, pods, claims, revisions] as { addIndexer: typeof pods.addIndexer }[]) {
-    inf.addIndexer(IndexNames.namespace, byNamespace);
-    inf.addIndexer(IndexNames.controllerUid, byControllerUid);
-  }
-  const { scale, updates } = mgr.newExpectations('statefulset');
-  observeOwnedScaleExpectations(pods, scale, 'StatefulSet');
-  const client = options.client ?? mgr.client;
-  const reconciler = new StatefulSetReconciler({
-    client, sets, pods, claims, revisions, expectations: scale, podWrites: updates,
-    events: mgr.eventRecorder(statefulSetControllerName),
-    updater: new InPlaceUpdater(client, { now: () => new Date(mgr.clock.now()) }),
-    gate: gateReader(options.gates),
-  });
-  const podToSet = forControllerOwner<Pod>('StatefulSet', 'apps.kruise.io');
+  const indexes = ['namespace', 'controllerUid'] as const;
+  return mgr.controllerFor<Caches>(statefulSetControllerName, { workers: options.workers ?? 3, client: options.client, expectationsName: 'statefulset' })
+    .for('sets', StatefulSets, { indexes: indexes })
+    .watches('pods', Pods, ({ informers }) => ownerOrOrphanToSets(informers.sets), { indexes: indexes, expectations: 'scale' })
+    .reads('claims', PersistentVolumeClaims, { indexes: indexes })
+    .owns('revisions', ControllerRevisions, { indexes: indexes })
+    .complete(({ informers, client, clock, expectations, events }) => new StatefulSetReconciler({
+      ...informers, client, expectations: expectations.scale, podWrites: expectations.updates, events,
+      updater: new InPlaceUpdater(client, { now: () => new Date(clock.now()) }),
+      gate: gateReader(options.gates),
+    }));
+}
+
+/** Owned pods map to their set; orphans may be adopted by a set in their namespace. */
+function ownerOrOrphanToSets(sets: Informer<StatefulSet>): MapFunc<Pod> {
+  const owner = forControllerOwner<Pod>('StatefulSet', 'apps.kruise.io');
   const orphans = orphanToSets(sets);
-  return mgr.newController({ name: statefulSetControllerName, reconciler, workers: options.workers ?? 3 })
-    .watches(sets, forSelf())
-    .watches(pods, (pod) => [...podToSet(pod), ...orphans(pod)])
-    .watches(revisions, forControllerOwner('StatefulSet', 'apps.kruise.io'));
+  return (pod) => [...owner(pod), ...orphans(pod)];
 }

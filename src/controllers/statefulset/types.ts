@@ -7,7 +7,6 @@ import type { StatefulSet as StoredStatefulSet, StatefulSetStatus } from '../../
 import { AdvancedStatefulSets } from '../../api/kruise/resource-types.js';
 import type { KObject, ObjectMeta } from '../../api/meta.js';
 import { scaledValue, type IntOrPercent } from '../../machinery/int-or-percent.js';
-import type { Pod } from '../../api/core/index.js';
 
 export type { StatefulSetStatus };
 

@@ -10,7 +10,6 @@ import assert from 'node:assert/strict';
 import { AdvancedStatefulSets } from '../../api/kruise/resource-types.js';
 import type { KObject } from '../../api/meta.js';
 import { Events, Pods } from '../../api/resource-type.js';
-import { deepEqual } from '../../machinery/deep-equal.js';
 import { WriteLog, type WriteVerb } from '../../testing/recording-client.js';
 import { eventually, startWorkloadEnv, type WorkloadEnv } from '../../testing/workload-env.js';
 import { setupPodReadinessController } from '../podreadiness/index.js';

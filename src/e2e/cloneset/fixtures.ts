@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { stringify } from 'yaml';
 import type { CloneSet } from '../../api/kruise/workloads/cloneset.js';
 import { CloneSets } from '../../api/kruise/resource-types.js';
-import { ControllerRevisions, Pods } from '../../api/resource-type.js';
+import { ControllerRevisions } from '../../api/resource-type.js';
 import type { Client } from '../../client/client.js';
 import { setupCloneSetController } from '../../controllers/cloneset/index.js';
 import { setupPodReadinessController } from '../../controllers/podreadiness/index.js';

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { AdvancedDaemonSets } from '../../api/kruise/resource-types.js';
 import type { DaemonSet } from '../../api/kruise/workloads/daemonset.js';
-import { ControllerRevisions, Namespaces, Nodes, Pods } from '../../api/resource-type.js';
+import { ControllerRevisions, Namespaces, Nodes } from '../../api/resource-type.js';
 import type { Client } from '../../client/client.js';
 import { setupAdvancedDaemonSetController } from '../../controllers/daemonset/index.js';
 import { setupPodReadinessController } from '../../controllers/podreadiness/index.js';

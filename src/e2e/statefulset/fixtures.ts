@@ -7,7 +7,6 @@ import assert from 'node:assert/strict';
 import { stringify } from 'yaml';
 import { AdvancedStatefulSets } from '../../api/kruise/resource-types.js';
 import type { StatefulSet } from '../../api/kruise/workloads/statefulset.js';
-import { Pods } from '../../api/resource-type.js';
 import type { Client } from '../../client/client.js';
 import { setupAdvancedStatefulSetController, type AdvancedStatefulSetOptions } from '../../controllers/statefulset/index.js';
 import { setupPodReadinessController } from '../../controllers/podreadiness/index.js';

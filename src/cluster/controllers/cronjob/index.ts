@@ -5,8 +5,6 @@
  */
 import { CronJobs, Jobs } from '../../../api/resource-type.js';
 import type { Controller } from '../../../runtime/controller.js';
-import { forControllerOwner, forSelf } from '../../../runtime/handlers.js';
-import { byControllerUid, IndexNames } from '../../../runtime/indexers.js';
 import type { Manager } from '../../../runtime/manager.js';
 import { CronJobReconciler } from './reconcile.js';
 import type { OwnedJob } from './types.js';
@@ -19,12 +17,8 @@ export interface CronJobControllerOptions {
 }
 
 export function setupCronJobController(mgr: Manager, options: CronJobControllerOptions = {}): Controller {
-  const cronJobs = mgr.informerFor<CronJob>(CronJobs);
-  const jobs = mgr.informerFor<OwnedJob>(Jobs);
-  jobs.addIndexer(IndexNames.controllerUid, byControllerUid);
-  const { updates: statusWrites } = mgr.newExpectations('cronjob');
-  const reconciler = new CronJobReconciler({ client: mgr.client, cronJobs, jobs, events: mgr.eventRecorder('cronjob-controller'), statusWrites });
-  return mgr.newController({ name: 'cronjob', reconciler, workers: options.workers ?? 5 })
-    .watches(cronJobs, forSelf())
-    .watches(jobs, forControllerOwner('CronJob', 'batch'));
+  return mgr.controllerFor<{ cronJobs: CronJob; jobs: OwnedJob }>('cronjob', { workers: options.workers ?? 5, eventSource: 'cronjob-controller' })
+    .for('cronJobs', CronJobs)
+    .owns('jobs', Jobs)
+    .complete(({ informers, client, events, expectations }) => new CronJobReconciler({ ...informers, client, events, statusWrites: expectations.updates }));
 }

@@ -8,7 +8,7 @@ import { isPodAvailable } from '../shared/podutil.js';
 import type { NodePods } from './manage-plan.js';
 import { isPodUpdated } from './types.js';
 import { scaledValue } from '../../../machinery/int-or-percent.js';
-import type { IntOrString, Pod, DaemonSet } from '../../../api/core/index.js';
+import type { Pod, DaemonSet } from '../../../api/core/index.js';
 
 export { scaledValue };
 

@@ -6,8 +6,8 @@
 import { Deployments, Pods, ReplicaSets } from '../../../api/resource-type.js';
 import { selectorFromLabelSelector } from '../../../machinery/labels.js';
 import type { Controller } from '../../../runtime/controller.js';
-import { forSelf, type MapFunc, type Request } from '../../../runtime/handlers.js';
-import { byControllerUid, byNamespace, controllerRef, IndexNames } from '../../../runtime/indexers.js';
+import type { EventMapper, MapFunc, Request } from '../../../runtime/handlers.js';
+import { controllerRef, IndexNames } from '../../../runtime/indexers.js';
 import type { Informer } from '../../../runtime/informer.js';
 import type { Manager } from '../../../runtime/manager.js';
 import { DeploymentReconciler } from './reconcile.js';
@@ -20,27 +20,19 @@ export interface DeploymentControllerOptions {
   workers?: number;
 }
 
+/** The caches the reconciler reads, by the names it knows them. */
+interface Caches {
+  deployments: Deployment;
+  replicaSets: ReplicaSet;
+  pods: Pod;
+}
+
 export function setupDeploymentController(mgr: Manager, options: DeploymentControllerOptions = {}): Controller {
-  const deployments = mgr.informerFor<Deployment>(Deployments);
-  const replicaSets = mgr.informerFor<ReplicaSet>(ReplicaSets);
-  const pods = mgr.informerFor<Pod>(Pods);
-  deployments.addIndexer(IndexNames.namespace, byNamespace);
-  replicaSets.addIndexer(IndexNames.namespace, byNamespace);
-  replicaSets.addIndexer(IndexNames.controllerUid, byControllerUid);
-  pods.addIndexer(IndexNames.controllerUid, byControllerUid);
-  const { updates } = mgr.newExpectations('deployment');
-  const reconciler = new DeploymentReconciler({
-    client: mgr.client, deployments, replicaSets, pods, updates, events: mgr.eventRecorder('deployment-controller'),
-  });
-  const controller = mgr.newController({ name: 'deployment', reconciler, workers: options.workers ?? 5 })
-    .watches(deployments, forSelf())
-    .watches(replicaSets, replicaSetToDeployments(deployments));
-  pods.addEventHandler({
-    onDelete: (pod) => {
-      for (const req of recreateDeploymentOf(pod, replicaSets, deployments)) controller.enqueue(req);
-    },
-  });
-  return controller;
+  return mgr.controllerFor<Caches>('deployment', { workers: options.workers ?? 5, eventSource: 'deployment-controller' })
+    .for('deployments', Deployments, { indexes: ['namespace'] })
+    .watches('replicaSets', ReplicaSets, ({ informers }) => replicaSetToDeployments(informers.deployments), { indexes: ['namespace', 'controllerUid'] })
+    .watches('pods', Pods, ({ informers: { replicaSets, deployments } }) => podDeletionToRecreateDeployment(replicaSets, deployments), { indexes: ['controllerUid'] })
+    .complete(({ informers, client, expectations, events }) => new DeploymentReconciler({ ...informers, client, updates: expectations.updates, events }));
 }
 
 /** The controlling Deployment, or for an orphan every Deployment in its namespace that selects it. */
@@ -60,6 +52,11 @@ export function replicaSetToDeployments(deployments: Informer<Deployment>): MapF
     }
     return out;
   };
+}
+
+/** A deleted pod wakes a Recreate Deployment waiting for its old pods to be gone. */
+function podDeletionToRecreateDeployment(replicaSets: Informer<ReplicaSet>, deployments: Informer<Deployment>): EventMapper<Pod> {
+  return { onDelete: (pod) => recreateDeploymentOf(pod, replicaSets, deployments) };
 }
 
 function recreateDeploymentOf(pod: Pod, replicaSets: Informer<ReplicaSet>, deployments: Informer<Deployment>): Request[] {

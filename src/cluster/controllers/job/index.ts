@@ -4,8 +4,10 @@
  */
 import { Jobs, Pods } from '../../../api/resource-type.js';
 import type { Controller } from '../../../runtime/controller.js';
-import { forSelf, requestKey } from '../../../runtime/handlers.js';
-import { byControllerUid, byNamespace, controllerRef, IndexNames } from '../../../runtime/indexers.js';
+import type { ScaleExpectations } from '../../../runtime/expectations.js';
+import { requestKey, type MapFunc } from '../../../runtime/handlers.js';
+import { controllerRef } from '../../../runtime/indexers.js';
+import type { EventHandler } from '../../../runtime/informer.js';
 import type { Manager } from '../../../runtime/manager.js';
 import { BackoffStore } from './backoff-store.js';
 import { hasTrackingFinalizer, jobNameOf } from './job-pod.js';
@@ -23,26 +25,35 @@ export interface JobControllerOptions {
 
 /** Registers the `job` and `ttl-after-finished` controllers. */
 export function setupJobController(mgr: Manager, options: JobControllerOptions = {}): { job: Controller; ttlAfterFinished: Controller } {
-  const jobs = mgr.informerFor<Job>(Jobs);
-  const pods = mgr.informerFor<Pod>(Pods);
-  pods.addIndexer(IndexNames.controllerUid, byControllerUid);
-  pods.addIndexer(IndexNames.namespace, byNamespace);
-  const { scale: expectations, updates: statusWrites } = mgr.newExpectations('job');
+  const workers = options.workers ?? 5;
   const { scale: finalizers } = mgr.newExpectations('job-finalizers');
-  const events = mgr.eventRecorder('job-controller');
-  const control = new JobPodControl({ client: mgr.client, events, expectations, finalizers });
-  const reconciler = new JobReconciler({ client: mgr.client, jobs, pods, control, expectations, statusWrites, events, backoff: new BackoffStore() });
+  const job = mgr.controllerFor<{ jobs: Job; pods: Pod }>('job', { workers, eventSource: 'job-controller' })
+    .for('jobs', Jobs)
+    .watches('pods', Pods, () => podToJob, { indexes: ['controllerUid', 'namespace'] })
+    .observes('pods', ({ expectations }) => observeJobPods(expectations.scale, finalizers))
+    .complete(({ informers, client, expectations: { scale: expectations, updates: statusWrites }, events }) => {
+      const control = new JobPodControl({ client, events, expectations, finalizers });
+      return new JobReconciler({ ...informers, client, control, expectations, statusWrites, events, backoff: new BackoffStore() });
+    });
+  const ttlAfterFinished = mgr.controllerFor<{ jobs: Job }>('ttl-after-finished', { workers })
+    .for('jobs', Jobs)
+    .complete(({ informers, client }) => new TtlAfterFinishedReconciler(client, informers.jobs));
+  return { job, ttlAfterFinished };
+}
 
+/** Orphaned pods (owner reference stripped) still holding the finalizer go to the Job named in their label. */
+const podToJob: MapFunc<Pod> = (pod) => {
+  const name = controllerRef(pod) || hasTrackingFinalizer(pod) ? jobNameOf(pod) : undefined;
+  return name ? [{ namespace: pod.metadata.namespace, name }] : [];
+};
+
+/** Pods appearing and going meet the Job's expectations; a pod losing its tracking finalizer meets `finalizers`. */
+function observeJobPods(expectations: ScaleExpectations, finalizers: ScaleExpectations): EventHandler<Pod> {
   const jobKeyOf = (pod: Pod): string | undefined => {
     const ref = controllerRef(pod);
     return ref?.kind === 'Job' ? requestKey({ namespace: pod.metadata.namespace, name: ref.name }) : undefined;
   };
-  // Orphaned pods (owner reference stripped) still holding the finalizer go to the Job named in their label.
-  const podToJob = (pod: Pod) => {
-    const name = controllerRef(pod) || hasTrackingFinalizer(pod) ? jobNameOf(pod) : undefined;
-    return name ? [{ namespace: pod.metadata.namespace, name }] : [];
-  };
-  pods.addEventHandler({
+  return {
     onAdd: (pod) => {
       const key = jobKeyOf(pod);
       if (key) expectations.observe(key, 'create', pod.metadata.name!);
@@ -59,11 +70,5 @@ export function setupJobController(mgr: Manager, options: JobControllerOptions =
       expectations.observe(key, 'delete', pod.metadata.name!);
       finalizers.observe(key, 'delete', pod.metadata.uid!);
     },
-  });
-  const job = mgr.newController({ name: 'job', reconciler, workers: options.workers ?? 5 })
-    .watches(jobs, forSelf())
-    .watches(pods, podToJob);
-  const ttlAfterFinished = mgr.newController({ name: 'ttl-after-finished', reconciler: new TtlAfterFinishedReconciler(mgr.client, jobs), workers: options.workers ?? 5 })
-    .watches(jobs, forSelf());
-  return { job, ttlAfterFinished };
+  };
 }

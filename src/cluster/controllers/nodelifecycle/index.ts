@@ -6,8 +6,7 @@
  */
 import { Leases, Nodes, Pods } from '../../../api/resource-type.js';
 import type { Controller } from '../../../runtime/controller.js';
-import { forSelf, type MapFunc } from '../../../runtime/handlers.js';
-import { byNodeName, IndexNames } from '../../../runtime/indexers.js';
+import { type MapFunc } from '../../../runtime/handlers.js';
 import type { Manager } from '../../../runtime/manager.js';
 import { isPodReady } from '../shared/podutil.js';
 import { NodeHealthTracker } from './health.js';
@@ -31,21 +30,19 @@ export function setupNodeLifecycleController(mgr: Manager, options: NodeLifecycl
   const gracePeriodMs = options.gracePeriodMs ?? 40_000;
   const startupGracePeriodMs = options.startupGracePeriodMs ?? 60_000;
   if (gracePeriodMs <= 0 || startupGracePeriodMs <= 0) throw new Error('node lifecycle grace periods must be positive');
-  const nodes = mgr.informerFor<Node>(Nodes);
-  const leases = mgr.informerFor<Lease>(Leases, { namespace: nodeLeaseNamespace });
-  const pods = mgr.informerFor<Pod>(Pods);
-  pods.addIndexer(IndexNames.nodeName, byNodeName);
   const health = new NodeHealthTracker(mgr.clock);
-  nodes.addEventHandler({ onAdd: (n) => health.observeNode(n), onUpdate: (_, n) => health.observeNode(n) });
-  leases.addEventHandler({ onAdd: (l) => health.observeLease(l), onUpdate: (_, l) => health.observeLease(l) });
-  const reconciler = new NodeLifecycleReconciler({
-    client: mgr.client, nodes, pods, health, events: mgr.eventRecorder('node-controller'), gracePeriodMs, startupGracePeriodMs,
-  });
-  return mgr.newController({ name: 'node-lifecycle', reconciler, workers: options.workers ?? 1 })
-    .watches(nodes, forSelf())
-    .watches(leases, (lease) => [{ name: lease.metadata.name! }])
-    .watches(pods, readyPodToNode);
+  return mgr.controllerFor<{ nodes: Node; leases: Lease; pods: Pod }>('node-lifecycle', { workers: options.workers ?? 1, eventSource: 'node-controller' })
+    .for('nodes', Nodes)
+    .watches('leases', Leases, () => leaseToNode, { selection: { namespace: nodeLeaseNamespace } })
+    .watches('pods', Pods, () => readyPodToNode, { indexes: ['nodeName'] })
+    .observes('nodes', () => ({ onAdd: (n) => health.observeNode(n), onUpdate: (_, n) => health.observeNode(n) }))
+    .observes('leases', () => ({ onAdd: (l) => health.observeLease(l), onUpdate: (_, l) => health.observeLease(l) }))
+    .complete(({ informers: { nodes, pods }, client, events }) => new NodeLifecycleReconciler({
+      client, nodes, pods, health, events, gracePeriodMs, startupGracePeriodMs,
+    }));
 }
+
+const leaseToNode: MapFunc<Lease> = (lease) => [{ name: lease.metadata.name! }];
 
 const readyPodToNode: MapFunc<Pod> = (pod) => {
   const node = pod.spec?.nodeName;

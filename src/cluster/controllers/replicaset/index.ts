@@ -7,8 +7,8 @@ import { Pods, ReplicaSets } from '../../../api/resource-type.js';
 import { selectorFromLabelSelector } from '../../../machinery/labels.js';
 import type { Controller } from '../../../runtime/controller.js';
 import type { ScaleExpectations } from '../../../runtime/expectations.js';
-import { forSelf, requestKey, type MapFunc, type Request } from '../../../runtime/handlers.js';
-import { byControllerUid, byNamespace, controllerRef, IndexNames } from '../../../runtime/indexers.js';
+import { requestKey, type MapFunc, type Request } from '../../../runtime/handlers.js';
+import { controllerRef, IndexNames } from '../../../runtime/indexers.js';
 import type { Informer } from '../../../runtime/informer.js';
 import type { Manager } from '../../../runtime/manager.js';
 import { ReplicaSetReconciler } from './reconcile.js';
@@ -26,20 +26,14 @@ export interface ReplicaSetControllerOptions {
 export function setupReplicaSetController(mgr: Manager, options: ReplicaSetControllerOptions = {}): Controller {
   const burstReplicas = options.burstReplicas ?? 500;
   if (burstReplicas < 1) throw new Error(`burstReplicas must be at least 1, got ${burstReplicas}`);
-  const replicaSets = mgr.informerFor<ReplicaSet>(ReplicaSets);
-  const pods = mgr.informerFor<Pod>(Pods);
-  replicaSets.addIndexer(IndexNames.namespace, byNamespace);
-  replicaSets.addIndexer(IndexNames.controllerUid, byControllerUid);
-  pods.addIndexer(IndexNames.namespace, byNamespace);
-  pods.addIndexer(IndexNames.controllerUid, byControllerUid);
-  const { scale } = mgr.newExpectations('replicaset');
-  pods.addEventHandler(observeOwnedPods(scale));
-  const reconciler = new ReplicaSetReconciler({
-    client: mgr.client, replicaSets, pods, expectations: scale, events: mgr.eventRecorder('replicaset-controller'), burstReplicas,
-  });
-  return mgr.newController({ name: 'replicaset', reconciler, workers: options.workers ?? 5 })
-    .watches(replicaSets, forSelf())
-    .watches(pods, podToReplicaSets(replicaSets));
+  const indexes = ['namespace', 'controllerUid'] as const;
+  return mgr.controllerFor<{ replicaSets: ReplicaSet; pods: Pod }>('replicaset', { workers: options.workers ?? 5, eventSource: 'replicaset-controller' })
+    .for('replicaSets', ReplicaSets, { indexes })
+    .watches('pods', Pods, ({ informers }) => podToReplicaSets(informers.replicaSets), { indexes })
+    .observes('pods', ({ expectations }) => observeOwnedPods(expectations.scale))
+    .complete(({ informers, client, expectations, events }) => new ReplicaSetReconciler({
+      ...informers, client, expectations: expectations.scale, events, burstReplicas,
+    }));
 }
 
 function ownerKey(pod: Pod): string | undefined {

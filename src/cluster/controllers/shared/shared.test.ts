@@ -1,6 +1,5 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fc from 'fast-check';
 import { setCondition, newCondition } from './conditions.js';
 import { isPodAvailable, isPodActive, withPodCondition } from './podutil.js';
 import type { Pod } from '../../../api/core/index.js';

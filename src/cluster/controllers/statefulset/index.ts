@@ -3,13 +3,12 @@
  * and PersistentVolumeClaims, expectations met from pod events, and pod events mapped to the owning
  * set (or, for orphans, to every set in the namespace that selects them).
  */
-import { observeOwnedScaleExpectations } from '../../../runtime/observe-expectations.js';
 import type { KObject } from '../../../api/meta.js';
 import { ControllerRevisions, PersistentVolumeClaims, Pods, StatefulSets } from '../../../api/resource-type.js';
 import { selectorFromLabelSelector } from '../../../machinery/labels.js';
 import type { Controller } from '../../../runtime/controller.js';
-import { forControllerOwner, forSelf, type MapFunc, type Request } from '../../../runtime/handlers.js';
-import { byControllerUid, byNamespace, controllerRef, IndexNames } from '../../../runtime/indexers.js';
+import { forControllerOwner, type MapFunc, type Request } from '../../../runtime/handlers.js';
+import { controllerRef, IndexNames } from '../../../runtime/indexers.js';
 import type { Informer } from '../../../runtime/informer.js';
 import type { Manager } from '../../../runtime/manager.js';
 import { StatefulPodControl } from './pod-control.js';
@@ -23,24 +22,24 @@ export interface StatefulSetControllerOptions {
   workers?: number;
 }
 
+/** The caches the reconciler reads, by the names it knows them. */
+interface Caches {
+  sets: StatefulSet;
+  pods: Pod;
+  revisions: ControllerRevision;
+  claims: KObject;
+}
+
 export function setupStatefulSetController(mgr: Manager, options: StatefulSetControllerOptions = {}): Controller {
-  const sets = mgr.informerFor<StatefulSet>(StatefulSets);
-  const pods = mgr.informerFor<Pod>(Pods);
-  const revisions = mgr.informerFor<ControllerRevision>(ControllerRevisions);
-  const claims = mgr.informerFor<KObject>(PersistentVolumeClaims);
-  sets.addIndexer(IndexNames.namespace, byNamespace);
-  pods.addIndexer(IndexNames.namespace, byNamespace);
-  pods.addIndexer(IndexNames.controllerUid, byControllerUid);
-  revisions.addIndexer(IndexNames.controllerUid, byControllerUid);
-  const { scale: expectations, updates: statusWrites } = mgr.newExpectations('statefulset');
-  const events = mgr.eventRecorder('statefulset-controller');
-  observeOwnedScaleExpectations(pods, expectations, 'StatefulSet');
-  const control = new StatefulPodControl({ client: mgr.client, claims, events, expectations });
-  const reconciler = new StatefulSetReconciler({ client: mgr.client, sets, pods, revisions, control, expectations, statusWrites, events });
-  return mgr.newController({ name: 'statefulset', reconciler, workers: options.workers ?? 5 })
-    .watches(sets, forSelf())
-    .watches(pods, podToSets(sets))
-    .watches(revisions, forControllerOwner('StatefulSet', 'apps'));
+  return mgr.controllerFor<Caches>('statefulset', { workers: options.workers ?? 5, eventSource: 'statefulset-controller' })
+    .for('sets', StatefulSets, { indexes: ['namespace'] })
+    .watches('pods', Pods, ({ informers }) => podToSets(informers.sets), { indexes: ['namespace', 'controllerUid'], expectations: 'scale' })
+    .owns('revisions', ControllerRevisions)
+    .reads('claims', PersistentVolumeClaims)
+    .complete(({ informers, client, expectations: { scale: expectations, updates: statusWrites }, events }) => {
+      const control = new StatefulPodControl({ client, claims: informers.claims, events, expectations });
+      return new StatefulSetReconciler({ ...informers, client, control, expectations, statusWrites, events });
+    });
 }
 
 /** The controlling set, or for an orphan every set in its namespace whose selector matches it. */

@@ -6,7 +6,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pino } from 'pino';
-import type { KObject } from '../../../api/meta.js';
 import { ControllerRevisions, PersistentVolumeClaims, Pods, StatefulSets } from '../../../api/resource-type.js';
 import { setRootLogger } from '../../../machinery/log.js';
 import { startTestControlPlane, type TestControlPlane } from '../../../testing/control-plane.js';
