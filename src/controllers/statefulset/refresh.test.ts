@@ -8,7 +8,7 @@ const hooks = { preNormal: { labelsHandler: { ok: 'y' } }, inPlaceUpdate: { labe
 const state = (s: string, labels: Record<string, string> = {}, rev = 'web-old') =>
   pod('web-0', { revision: rev, labels: { 'lifecycle.apps.kruise.io/state': s, ...labels } });
 
-test('lifecycle refresh of an ASTS pod (workloads.md §3)', () => {
+test('lifecycle refresh of an ASTS pod (docs/design/inplace-update.md §9)', () => {
   const c = { set: set({ lifecycle: hooks }), update: revision('web-new') };
   const plain = { set: set(), update: revision('web-new') };
   const cases: [string, ReturnType<typeof state>, typeof c, string | undefined][] = [

@@ -27,11 +27,11 @@ const example = (name: string): ImagePullJob => parse(specExamples.concat(moreSc
 
 describe('ImagePullJob validation', () => {
   const cases: { name: string; spec: Record<string, unknown>; field: string; fragment: string }[] = [
-    { name: 'names with a label selector (spec 5.7 #7)', spec: { image: 'nginx:1.25', selector: { names: ['n1'], matchLabels: { a: 'b' } } },
+    { name: 'names with a label selector', spec: { image: 'nginx:1.25', selector: { names: ['n1'], matchLabels: { a: 'b' } } },
       field: 'spec.selector', fragment: 'can not set both names and labelSelector in this spec.selector' },
-    { name: 'percentage parallelism (spec 5.7 #7)', spec: { image: 'nginx:1.25', parallelism: '50%' },
+    { name: 'percentage parallelism', spec: { image: 'nginx:1.25', parallelism: '50%' },
       field: 'spec.parallelism', fragment: 'parallelism does not support percentage value' },
-    { name: 'deadline below the default timeout (spec 5.7 #7)', spec: { image: 'nginx:1.25', completionPolicy: { type: 'Always', activeDeadlineSeconds: 60 } },
+    { name: 'deadline below the default timeout', spec: { image: 'nginx:1.25', completionPolicy: { type: 'Always', activeDeadlineSeconds: 60 } },
       field: 'spec.completionPolicy.activeDeadlineSeconds', fragment: 'must be greater than pullPolicy.timeoutSeconds(default 600)' },
     { name: 'deadline below an explicit timeout', spec: { image: 'nginx', pullPolicy: { timeoutSeconds: 120 }, completionPolicy: { activeDeadlineSeconds: 100 } },
       field: 'spec.completionPolicy.activeDeadlineSeconds', fragment: 'completionPolicy.activeDeadlineSeconds must be greater' },
@@ -62,7 +62,7 @@ describe('ImagePullJob validation', () => {
   }
 
   test('valid manifests pass', async () => {
-    for (const obj of [example('jobs-sidecars-ops.md 5.7 pull-nginx'), job({ image: 'nginx:1.25', selector: { names: ['n1'] }, parallelism: '0' }),
+    for (const obj of [example('ImagePullJob pull-nginx'), job({ image: 'nginx:1.25', selector: { names: ['n1'] }, parallelism: '0' }),
       job({ image: 'ghcr.io/a/b:v1', podSelector: { matchLabels: { app: 'web' } }, completionPolicy: { type: 'Never' }, pullSecrets: ['reg'] }),
       job({ image: 'nginx', completionPolicy: { type: 'Always', activeDeadlineSeconds: 600 } })]) {
       assert.deepEqual((await admit(obj)).map(fieldErrorMessage), []);

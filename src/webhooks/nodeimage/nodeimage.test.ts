@@ -19,7 +19,7 @@ const validate = (obj: NodeImage) => nodeImageWebhooks.validate!(admissionInput(
 
 describe('NodeImage validation', () => {
   const cases: { name: string; images: Record<string, unknown>; field: string; fragment: string }[] = [
-    { name: 'tag without ttlSecondsAfterFinished (spec 5.7 #10)', images: { nginx: { tags: [{ tag: '1.25', createdAt, pullPolicy: { timeoutSeconds: 600 } }] } },
+    { name: 'tag without ttlSecondsAfterFinished', images: { nginx: { tags: [{ tag: '1.25', createdAt, pullPolicy: { timeoutSeconds: 600 } }] } },
       field: 'spec.images[nginx].tags[0].pullPolicy.ttlSecondsAfterFinished', fragment: 'pullPolicy.ttlSecondsAfterFinished for nginx/1.25 must set' },
     { name: 'tag without pullPolicy', images: { nginx: { tags: [{ tag: '1.25', createdAt }] } },
       field: 'spec.images[nginx].tags[0].pullPolicy', fragment: 'pullPolicy field for nginx/1.25 must set' },

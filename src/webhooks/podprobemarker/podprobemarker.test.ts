@@ -8,7 +8,7 @@ import { admissionInput, assertHasError, assertNoErrors, denial, fromYaml, type 
 import { podProbeMarkerWebhooks as hooks } from './index.js';
 
 type Doc = Record<string, any>; // any: free-form test edits of manifests
-const idle = (): KObject => fromYaml(specExamples.find((e) => e.name.includes('8.5 idle'))!.yaml);
+const idle = (): KObject => fromYaml(specExamples.find((e) => e.name === 'PodProbeMarker idle')!.yaml);
 const web = (): KObject => fromYaml(scenarioExamples.find((e) => e.name.startsWith('PodProbeMarker'))!.yaml);
 const edit = (obj: KObject, patch: (spec: Doc) => void): KObject => {
   const copy = structuredClone(obj);

@@ -1,11 +1,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
 import type { KObject } from '../../meta.js';
 import { scenarioExamples } from '../ops/scenario-examples.fixture.js';
 import { specExamples } from '../ops/spec-examples.fixture.js';
+import { workloadSpecManifests } from '../workloads/spec-manifests.fixture.js';
 import { conversionKinds, convertKruiseObject, hubVersionOf } from './index.js';
 import { deepFreeze, manifest, schemaProblems } from './test-kit.js';
 
@@ -64,18 +63,13 @@ describe('conversion registry', () => {
   });
 });
 
-/** /work/shared/spec beside the repository (src/ and dist/ sit at the same depth). */
-const specDir = fileURLToPath(new URL('../../../../../shared/spec/', import.meta.url));
-const workloadSpecs = ['workloads.md', 'multidomain-protection-architecture.md'].map((f) => specDir + f);
-
-function specManifests(): KObject[] {
+/** The workload example manifests (CloneSet, ASTS, ADS, WorkloadSpread, UnitedDeployment); the other kinds' are specExamples. */
+function workloadManifests(): KObject[] {
   const out: KObject[] = [];
-  for (const file of workloadSpecs.filter(existsSync)) {
-    for (const m of readFileSync(file, 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)) {
-      for (const doc of parseAllDocuments(m[1])) {
-        const obj = doc.toJS() as KObject | null;
-        if (typeof obj?.apiVersion === 'string' && /^(apps|policy)\.kruise\.io\//.test(obj.apiVersion)) out.push(obj);
-      }
+  for (const { yaml } of workloadSpecManifests) {
+    for (const doc of parseAllDocuments(yaml)) {
+      const obj = doc.toJS() as KObject | null;
+      if (typeof obj?.apiVersion === 'string' && /^(apps|policy)\.kruise\.io\//.test(obj.apiVersion)) out.push(obj);
     }
   }
   return out;
@@ -84,7 +78,7 @@ function specManifests(): KObject[] {
 describe('every example manifest, converted to each served version', () => {
   const examples = [
     ...[...specExamples, ...scenarioExamples].map((e) => ({ name: e.name, obj: manifest(e.yaml) })),
-    ...specManifests().map((obj) => ({ name: `${obj.kind} ${obj.metadata?.name} (spec)`, obj })),
+    ...workloadManifests().map((obj) => ({ name: `${obj.kind} ${obj.metadata?.name} (spec)`, obj })),
   ].filter((e) => multiVersion.includes(String(e.obj.kind)));
 
   test('is valid for the target version (nothing its schema would prune), except the documented failure', () => {

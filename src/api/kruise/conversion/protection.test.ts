@@ -73,7 +73,7 @@ status: {totalReplicas: 3, desiredAvailable: 2, currentAvailable: 3, unavailable
 
 describe('ResourceDistribution', () => {
   const alpha = deepFreeze({
-    ...example('multidomain-protection-architecture.md C.5 shared-cm'),
+    ...example('ResourceDistribution shared-cm'),
     status: {
       desired: 2, succeeded: 1, failed: 1, observedGeneration: 1,
       conditions: [
@@ -98,7 +98,7 @@ describe('ResourceDistribution', () => {
 });
 
 describe('PersistentPodState', () => {
-  const alpha = example('multidomain-protection-architecture.md F.5 db');
+  const alpha = example('PersistentPodState db');
 
   test('nodeTopologyKeys → keys in required and preferred topology', () => {
     const beta = convertKruiseObject(alpha, BETA) as Obj;

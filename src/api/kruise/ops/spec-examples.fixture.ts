@@ -1,15 +1,16 @@
 /**
- * Test data: the manifest examples of /work/shared/spec/{jobs-sidecars-ops,
- * multidomain-protection-architecture}.md for the ops kinds (copied verbatim; a test checks they
- * still match the spec files when those are present), plus manifests built from the scenario
- * text of the same specs.
+ * Test data: the example manifests of the Kruise kinds other than the workloads (jobs, sidecars,
+ * enhanced operations, multi-domain distribution and application protection) from OpenKruise's user
+ * manuals and behaviour specs, copied verbatim, one per kind (docs/design/kruise-api.md §10). The
+ * workload examples are in ../workloads/spec-manifests.fixture.ts; manifests built from the scenario
+ * descriptions are in scenario-examples*.fixture.ts.
  */
 
 export interface Example { name: string; yaml: string }
 
-/** Every YAML block of the two specs whose apiVersion is apps.kruise.io / policy.kruise.io, minus workloads. */
+/** One YAML document per example, each with an apps.kruise.io or policy.kruise.io apiVersion. */
 export const specExamples: Example[] = [
-  { name: 'jobs-sidecars-ops.md 1.4 bcj-ok', yaml: `apiVersion: apps.kruise.io/v1beta1
+  { name: 'BroadcastJob bcj-ok', yaml: `apiVersion: apps.kruise.io/v1beta1
 kind: BroadcastJob
 metadata: {name: bcj-ok, namespace: t}
 spec:
@@ -18,7 +19,7 @@ spec:
       restartPolicy: Never
       containers: [{name: w, image: busybox:1.36, command: [sh, -c, "exit 0"]}]
 ` },
-  { name: 'jobs-sidecars-ops.md 2.4 acj-b', yaml: `apiVersion: apps.kruise.io/v1beta1
+  { name: 'AdvancedCronJob acj-b', yaml: `apiVersion: apps.kruise.io/v1beta1
 kind: AdvancedCronJob
 metadata: {name: acj-b, namespace: t}
 spec:
@@ -29,7 +30,7 @@ spec:
       spec:
         template: {spec: {restartPolicy: Never, containers: [{name: w, image: busybox:1.36, command: [sh, -c, "exit 0"]}]}}
 ` },
-  { name: 'jobs-sidecars-ops.md 3.5 log-agent', yaml: `apiVersion: apps.kruise.io/v1beta1
+  { name: 'SidecarSet log-agent', yaml: `apiVersion: apps.kruise.io/v1beta1
 kind: SidecarSet
 metadata: {name: log-agent}
 spec:
@@ -41,7 +42,7 @@ spec:
     volumeMounts: [{name: logs, mountPath: /var/log/app}]
   volumes: [{name: logs, emptyDir: {}}]
 ` },
-  { name: 'jobs-sidecars-ops.md 4.5 crr-1', yaml: `apiVersion: apps.kruise.io/v1beta1
+  { name: 'ContainerRecreateRequest crr-1', yaml: `apiVersion: apps.kruise.io/v1beta1
 kind: ContainerRecreateRequest
 metadata: {name: crr-1, namespace: t}
 spec:
@@ -50,7 +51,7 @@ spec:
   strategy: {minStartedSeconds: 2}
   ttlSecondsAfterFinished: 60
 ` },
-  { name: 'jobs-sidecars-ops.md 5.7 pull-nginx', yaml: `apiVersion: apps.kruise.io/v1beta1
+  { name: 'ImagePullJob pull-nginx', yaml: `apiVersion: apps.kruise.io/v1beta1
 kind: ImagePullJob
 metadata: {name: pull-nginx, namespace: t}
 spec:
@@ -58,7 +59,7 @@ spec:
   parallelism: 2
   completionPolicy: {type: Always, ttlSecondsAfterFinished: 30}
 ` },
-  { name: 'jobs-sidecars-ops.md 8.5 idle', yaml: `apiVersion: apps.kruise.io/v1alpha1
+  { name: 'PodProbeMarker idle', yaml: `apiVersion: apps.kruise.io/v1alpha1
 kind: PodProbeMarker
 metadata: {name: idle, namespace: t}
 spec:
@@ -72,7 +73,7 @@ spec:
     - {state: Succeeded, labels: {idle: "true"}}
     - {state: Failed, annotations: {controller.kubernetes.io/pod-deletion-cost: "10"}}
 ` },
-  { name: 'multidomain-protection-architecture.md C.5 shared-cm', yaml: `apiVersion: apps.kruise.io/v1alpha1
+  { name: 'ResourceDistribution shared-cm', yaml: `apiVersion: apps.kruise.io/v1alpha1
 kind: ResourceDistribution
 metadata: {name: shared-cm}
 spec:
@@ -82,14 +83,14 @@ spec:
     namespaceLabelSelector: {matchLabels: {team: x}}
     excludedNamespaces: {list: [{name: rd-2}]}
 ` },
-  { name: 'multidomain-protection-architecture.md E.6 app-pub', yaml: `apiVersion: policy.kruise.io/v1alpha1
+  { name: 'PodUnavailableBudget app-pub', yaml: `apiVersion: policy.kruise.io/v1alpha1
 kind: PodUnavailableBudget
 metadata: {name: app-pub, namespace: pb1}
 spec:
   targetRef: {apiVersion: apps/v1, kind: Deployment, name: app}
   maxUnavailable: 1
 ` },
-  { name: 'multidomain-protection-architecture.md F.5 db', yaml: `apiVersion: apps.kruise.io/v1alpha1
+  { name: 'PersistentPodState db', yaml: `apiVersion: apps.kruise.io/v1alpha1
 kind: PersistentPodState
 metadata: {name: db, namespace: pp1}
 spec:

@@ -1,34 +1,25 @@
 /**
- * Every apps.kruise.io manifest of these kinds in the shared specs (YAML code blocks) goes through
- * the generated CRD schema of its version as the API server would: nothing is pruned, nothing fails.
+ * Every apps.kruise.io workload example manifest (spec-manifests.fixture.ts: OpenKruise's documented
+ * examples) goes through the generated CRD schema of its version as the API server would: nothing is
+ * pruned, nothing fails.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
 import { crdOf, type KindDefinition } from '../define-kind.js';
 import { applyDefaults, pruneUnknownFields, validateAgainstSchema, type JSONSchemaProps } from '../../../machinery/schema/index.js';
 import { fieldErrorMessage } from '../../../machinery/errors.js';
 import { workloadKinds } from './index.js';
+import { workloadSpecManifests } from './spec-manifests.fixture.js';
 
-/** /work/shared beside the repository (src/ and dist/ sit at the same depth). */
-const specDir = fileURLToPath(new URL('../../../../../shared/spec/', import.meta.url));
-const specFiles = ['workloads.md', 'multidomain-protection-architecture.md'];
-const haveSpecs = specFiles.every((f) => existsSync(specDir + f));
-
-interface Example { file: string; line: number; manifest: Record<string, unknown> }
+interface Example { name: string; manifest: Record<string, unknown> }
 
 function examples(): Example[] {
   const out: Example[] = [];
-  for (const file of specFiles) {
-    const text = readFileSync(specDir + file, 'utf8');
-    for (const m of text.matchAll(/```yaml\n([\s\S]*?)```/g)) {
-      const line = text.slice(0, m.index).split('\n').length + 1;
-      for (const doc of parseAllDocuments(m[1])) {
-        const manifest = doc.toJS() as Record<string, unknown> | null;
-        if (typeof manifest?.apiVersion === 'string' && manifest.apiVersion.startsWith('apps.kruise.io/')) out.push({ file, line, manifest });
-      }
+  for (const { name, yaml } of workloadSpecManifests) {
+    for (const doc of parseAllDocuments(yaml)) {
+      const manifest = doc.toJS() as Record<string, unknown> | null;
+      if (typeof manifest?.apiVersion === 'string' && manifest.apiVersion.startsWith('apps.kruise.io/')) out.push({ name, manifest });
     }
   }
   return out;
@@ -51,17 +42,18 @@ function admit(manifest: Record<string, unknown>): { pruned: string[]; errors: s
   return { pruned, errors: validateAgainstSchema(schema, obj).map(fieldErrorMessage), obj };
 }
 
-describe('spec manifests', { skip: haveSpecs ? false : `specs not found in ${specDir}` }, () => {
+describe('spec manifests', () => {
   test('every apps.kruise.io workload example validates against its version with nothing pruned', () => {
     const found = examples().filter((e) => workloadKinds.some((k) => k.kind === e.manifest.kind));
+    assert.equal(found.length, workloadSpecManifests.length, 'one workload manifest per fixture entry');
     const seen = new Set(found.map((e) => `${e.manifest.apiVersion} ${e.manifest.kind}`));
     for (const expected of ['apps.kruise.io/v1beta1 CloneSet', 'apps.kruise.io/v1beta1 StatefulSet', 'apps.kruise.io/v1beta1 DaemonSet',
       'apps.kruise.io/v1alpha1 WorkloadSpread', 'apps.kruise.io/v1alpha1 UnitedDeployment']) {
-      assert.ok(seen.has(expected), `example ${expected} missing from the specs`);
+      assert.ok(seen.has(expected), `example ${expected} missing from the fixture`);
     }
     for (const e of found) {
       const { pruned, errors } = admit(e.manifest);
-      assert.deepEqual({ pruned, errors }, { pruned: [], errors: [] }, `${e.file}:${e.line}`);
+      assert.deepEqual({ pruned, errors }, { pruned: [], errors: [] }, e.name);
     }
   });
 
@@ -71,7 +63,7 @@ describe('spec manifests', { skip: haveSpecs ? false : `specs not found in ${spe
       const { pruned, errors } = admit({ ...e.manifest, apiVersion: other });
       // WorkloadSpread renamed the subset node selectors in v1beta1: the alpha names are unknown there.
       const expectedPruned = e.manifest.kind === 'WorkloadSpread' ? ['spec.subsets[0].requiredNodeSelectorTerm', 'spec.subsets[1].requiredNodeSelectorTerm'] : [];
-      assert.deepEqual({ pruned, errors }, { pruned: expectedPruned, errors: [] }, `${e.file}:${e.line} as ${other}`);
+      assert.deepEqual({ pruned, errors }, { pruned: expectedPruned, errors: [] }, `${e.name} as ${other}`);
     }
   });
 
