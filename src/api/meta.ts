@@ -47,6 +47,11 @@ export interface KObject {
   [field: string]: unknown;
 }
 
+/** `<namespace>/<name>` (just `<name>` when cluster-scoped): the key caches, queues and expectations use. */
+export function objectKey(obj: { metadata: ObjectMeta }): string {
+  return obj.metadata.namespace ? `${obj.metadata.namespace}/${obj.metadata.name}` : `${obj.metadata.name}`;
+}
+
 export interface ListMeta {
   resourceVersion?: string;
   continue?: string;

@@ -4,7 +4,7 @@
  *   scale-up   create it (rollingUpdateType Standard); time to a Ready pod on every node
  *   standard   image v1 -> v2, Standard: each old pod deleted, then a new one created on its node
  *   switch     rollingUpdateType InPlaceIfPossible and image v3 in one write: the pods are still
- *              recreated, as they lack the InPlaceUpdateReady gate (workloads.md §6.6 D5)
+ *              recreated, as they lack the InPlaceUpdateReady gate (docs/design/advanced-daemonset.md §11 D5)
  *   in-place   image v3 -> v4, InPlaceIfPossible: same pods, containers restarted
  * Every image is new to every node (one simulated pull per image and node). A rollout is done when
  * exactly one live pod per node exists, all on the new revision and Ready; the DaemonSet's status

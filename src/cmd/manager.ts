@@ -1,6 +1,6 @@
 /**
  * `kruise manager`: the webhook server and its certificate/configuration controller on every
- * replica, then every registered Kruise controller on the elected leader (multidomain spec G.2).
+ * replica, then every registered Kruise controller on the elected leader (docs/design/manager.md §2).
  */
 import { createHttpClient } from '../client/index.js';
 import { Manager } from '../runtime/manager.js';
@@ -42,7 +42,7 @@ export interface ManagerCommandOptions {
   webhook: ManagerWebhookEnv;
 }
 
-/** The manager's webhook environment (spec G.3): POD_NAMESPACE, WEBHOOK_PORT, WEBHOOK_HOST, ... */
+/** The manager's webhook environment (docs/design/manager.md §3): POD_NAMESPACE, WEBHOOK_PORT, WEBHOOK_HOST, ... */
 export function webhookEnv(env: NodeJS.ProcessEnv): ManagerWebhookEnv {
   const port = Number(env.WEBHOOK_PORT ?? 9876);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid WEBHOOK_PORT ${JSON.stringify(env.WEBHOOK_PORT)}`);

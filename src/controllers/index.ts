@@ -1,6 +1,6 @@
 /**
  * The Kruise controllers the manager runs, each behind its feature gate or precondition
- * (multidomain-protection-architecture.md G.6). Workload controllers register here as they land.
+ * (docs/design/manager.md §4). Workload controllers register here as they land.
  */
 import type { Manager } from '../runtime/manager.js';
 import { setupCloneSetController } from './cloneset/index.js';

@@ -1,7 +1,7 @@
 /**
  * The two admission webhook configurations, rendered from the webhook inventory the way the
  * Kruise chart renders them: Service clientConfig without caBundle and annotation `template: ""`;
- * the manager fills in caBundle and prunes unserved entries (multidomain spec G.5). Every field
+ * the manager fills in caBundle and prunes unserved entries (docs/design/webhooks.md §5). Every field
  * the API server would default is written out, so the manager's saved template equals what it reads.
  */
 import type { KObject } from '../api/meta.js';

@@ -3,7 +3,7 @@
  * (src/api/kruise/webhook-inventory.ts): the Kruise kinds, `Pod` (mpod; vpod and vpodeviction
  * have no validate yet, so they are not served) and the deletion-protection handlers. A key
  * without an entry (or without the hook an entry needs) is not served, so the configuration
- * controller prunes its webhooks (multidomain spec G.5 rule 4).
+ * controller prunes its webhooks (docs/design/webhooks.md §5).
  */
 import type { KindWebhooks } from './kind-webhook.js';
 import { cloneSetWebhooks } from './cloneset/index.js';

@@ -4,7 +4,7 @@ import { mutatingWebhookInventory, validatingWebhookInventory, webhookInventory,
 
 const byName = (name: string) => webhookInventory.find((e) => e.name === name)!;
 
-describe('webhook inventory (spec G.7)', () => {
+describe('webhook inventory', () => {
   test('12 mutating and 25 validating entries with unique names', () => {
     assert.equal(mutatingWebhookInventory.length, 12);
     assert.equal(validatingWebhookInventory.length, 25);

@@ -1,6 +1,6 @@
 /**
- * Every admission webhook the Kruise manager serves (multidomain spec G.7): 12 mutating and 25
- * validating entries with their paths, legacy path aliases (G.5 rule 6), rules, policies and the
+ * Every admission webhook the Kruise manager serves (docs/design/webhooks.md §3): 12 mutating and 25
+ * validating entries with their paths, legacy path aliases (docs/design/webhooks.md §3), rules, policies and the
  * handler key that serves them. Pure data: `kruise install` renders the webhook configurations from
  * it and the manager registers handlers by it.
  */
@@ -85,7 +85,7 @@ function pod(type: WebhookType, name: string, path: string, resource: string, op
   };
 }
 
-/** A deletion-protection entry (spec D): Ignore on failure, kube-system and unlabelled objects never sent. */
+/** A deletion-protection entry (docs/design/webhooks.md §12): Ignore on failure, kube-system and unlabelled objects never sent. */
 function protection(name: string, path: string, group: string, versions: string[], resource: string, handler: string, gate?: string): WebhookInventoryEntry {
   return {
     type: 'validating', name, path, rule: { apiGroups: [group], apiVersions: versions, resources: [resource], operations: ops.d },

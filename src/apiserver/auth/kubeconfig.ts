@@ -1,7 +1,7 @@
 /**
  * The kubeconfig `kruise up` writes: one cluster (server URL + embedded CA), one admin user
  * (bearer token or embedded client certificate) and one context. Only the fields both kubectl and
- * @kubernetes/client-node read (spec 1.1 T4).
+ * @kubernetes/client-node read (docs/design/apiserver.md).
  */
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -4,11 +4,11 @@
  * resources, ports and labels. The informer's copy of a bound pod replaces the assumed one; a failed
  * binding forgets it. Pure state: the loop feeds it events.
  */
+import { objectKey } from '../../api/meta.js';
 import type { ClusterView } from './find-node.js';
 import { NodeInfo } from './node-info.js';
 import { OwnerPlacement } from './owner-placement.js';
 import { hasPodAffinity, podInfo, rebind, type NamespaceLabels, type PodInfo } from './pod-info.js';
-import { podKey } from './types.js';
 import type { Node, Pod } from '../../api/core/index.js';
 
 const isTerminal = (pod: Pod): boolean => pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
@@ -68,7 +68,7 @@ export class SchedulerCache implements ClusterView {
 
   /** A pod from the informer: bound pods are placed (confirming an assumed copy), others ignored. */
   setPod(pod: Pod): void {
-    const key = podKey(pod);
+    const key = objectKey(pod);
     const nodeName = pod.spec?.nodeName;
     if (isTerminal(pod)) return this.deletePod(key);
     if (!nodeName) return; // pending; if assumed, the binding is still in flight
@@ -92,7 +92,7 @@ export class SchedulerCache implements ClusterView {
 
   /** Reserves `nodeName` for `pod` until the informer shows it bound or `forget` is called. */
   assume(pod: Pod, nodeName: string): void {
-    const key = podKey(pod);
+    const key = objectKey(pod);
     const bound: Pod = { ...pod, spec: { ...pod.spec, nodeName } };
     this.place(key, nodeName, rebind(podInfo(pod), bound));
     this.assumed.add(key);

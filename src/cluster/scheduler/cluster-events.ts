@@ -4,12 +4,12 @@
  * (kube-scheduler's cluster events, without per-plugin hints). Node heartbeats and our own status
  * writes change nothing the filters read, so they release nothing.
  */
-import type { KObject } from '../../api/meta.js';
+import { objectKey, type KObject } from '../../api/meta.js';
 import type { EventHandler } from '../../runtime/informer.js';
 import { deepEqual } from '../../machinery/deep-equal.js';
 import type { SchedulerCache } from './cache.js';
 import type { SchedulingQueue } from './scheduling-queue.js';
-import { DEFAULT_SCHEDULER, podKey } from './types.js';
+import { DEFAULT_SCHEDULER } from './types.js';
 import type { Node, Pod } from '../../api/core/index.js';
 
 /** Pending, ours, not being deleted, not gated. */
@@ -37,10 +37,10 @@ export function podHandler(cache: SchedulerCache, queue: SchedulingQueue, schedu
       if (isBound(pod)) {
         cache.setPod(pod);
         queue.moveParked(true);
-      } else if (isResponsible(pod, schedulerName)) queue.add(podKey(pod));
+      } else if (isResponsible(pod, schedulerName)) queue.add(objectKey(pod));
     },
     onUpdate(old, pod) {
-      const key = podKey(pod);
+      const key = objectKey(pod);
       if (isBound(pod)) {
         cache.setPod(pod);
         if (!isBound(old)) queue.forget(key);
@@ -49,7 +49,7 @@ export function podHandler(cache: SchedulerCache, queue: SchedulingQueue, schedu
       else if (!isResponsible(old, schedulerName) || podSpecChanged(old, pod)) queue.add(key);
     },
     onDelete(pod) {
-      const key = podKey(pod);
+      const key = objectKey(pod);
       const wasPlaced = cache.nodeOf(key) !== undefined;
       cache.deletePod(key);
       queue.forget(key);

@@ -3,10 +3,10 @@
  * controller owner, and its pod (anti-)affinity terms with compiled selectors. Cached per pod
  * object, so a pod seen in many cycles or on many nodes is parsed once.
  */
+import { objectKey } from '../../api/meta.js';
 import { everything, nothing, selectorFromLabelSelector, type LabelSelector, type MetaLabelSelector } from '../../machinery/labels.js';
 import { podHostPorts, type HostPort } from './host-ports.js';
 import { podRequests, type Resources } from './resources.js';
-import { podKey } from './types.js';
 import type { Pod, PodAffinityTerm } from '../../api/core/index.js';
 
 /** Namespace name -> labels, for terms with a namespaceSelector. */
@@ -104,7 +104,7 @@ export function podInfo(pod: Pod): PodInfo {
   const aff = spec?.affinity?.podAffinity;
   const anti = spec?.affinity?.podAntiAffinity;
   const info: PodInfo = {
-    key: podKey(pod),
+    key: objectKey(pod),
     pod,
     namespace: pod.metadata.namespace ?? '',
     labels: pod.metadata.labels ?? {},

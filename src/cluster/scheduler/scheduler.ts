@@ -5,7 +5,7 @@
  * is decided, as kube-scheduler's scheduling and binding cycles do. A pod that fits nowhere gets a
  * PodScheduled=False condition and a FailedScheduling event, and parks in the queue.
  */
-import type { KObject } from '../../api/meta.js';
+import { objectKey, type KObject } from '../../api/meta.js';
 import { Namespaces, Nodes, Pods } from '../../api/resource-type.js';
 import type { Client } from '../../client/client.js';
 import { isNotFound, StatusError } from '../../machinery/errors.js';
@@ -22,7 +22,6 @@ import { podSensitive } from './fit-error.js';
 import { postBinding, writeUnschedulable } from './pod-status.js';
 import type { Random } from './rng.js';
 import { SchedulingQueue } from './scheduling-queue.js';
-import { podKey } from './types.js';
 import type { Node, Pod } from '../../api/core/index.js';
 
 export interface SchedulerConfig {
@@ -137,7 +136,7 @@ export class Scheduler {
 
   /** The binding cycle, in the background: on failure the reservation is dropped and the pod retried. */
   private async bind(pod: Pod, node: string): Promise<void> {
-    const key = podKey(pod);
+    const key = objectKey(pod);
     try {
       await postBinding(this.config.client, pod, node);
       this.counts.scheduled++;
@@ -155,12 +154,12 @@ export class Scheduler {
   }
 
   private reportUnschedulable(pod: Pod, message: string): void {
-    this.config.log.debug({ pod: podKey(pod), message }, 'pod is unschedulable');
+    this.config.log.debug({ pod: objectKey(pod), message }, 'pod is unschedulable');
     this.events.record(pod, 'Warning', 'FailedScheduling', 'Scheduling', message);
     const write = writeUnschedulable(this.config.client, pod, message, this.config.clock.now());
     this.track(write?.then(
       () => undefined,
-      (e: unknown) => { if (!isNotFound(e)) this.config.log.info({ err: e, pod: podKey(pod) }, 'could not update pod condition'); },
+      (e: unknown) => { if (!isNotFound(e)) this.config.log.info({ err: e, pod: objectKey(pod) }, 'could not update pod condition'); },
     ));
   }
 

@@ -1,7 +1,6 @@
 /**
  * The core/v1 kinds the scheduler reads (declared once in api/core) and its constants.
  */
-import type { KObject } from '../../api/meta.js';
 
 export type { NodeSelectorOperator } from '../../machinery/scheduling/index.js';
 
@@ -9,5 +8,3 @@ export const DEFAULT_SCHEDULER = 'default-scheduler';
 export const LABEL_HOSTNAME = 'kubernetes.io/hostname';
 export const LABEL_ZONE = 'topology.kubernetes.io/zone';
 
-/** `namespace/name`, the key pods are cached and queued under. */
-export const podKey = (pod: KObject): string => `${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''}`;

@@ -1,5 +1,5 @@
 /**
- * Which template changes can be applied to a running pod (workloads.md §2.1): diff the two
+ * Which template changes can be applied to a running pod (docs/design/inplace-update.md §2): diff the two
  * revisions' `spec.template` as JSON-patch operations and accept only image replacements, label/
  * annotation changes and (vertical scaling) cpu/memory value replacements with an unchanged QoS
  * class. Anything else returns undefined: the pod must be recreated.

@@ -1,5 +1,5 @@
 /**
- * Whether an in-place update has finished (workloads.md §2.4, §2.3 step 4): each container whose
+ * Whether an in-place update has finished (docs/design/inplace-update.md §6): each container whose
  * image was changed reports a new imageID, or the same imageID with the spec image (an untagged
  * spec image compares as `:latest`); resized containers report their spec resources; env-from-
  * metadata updates need the node daemon's runtime-containers-meta. Metadata-only updates are done

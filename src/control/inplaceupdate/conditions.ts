@@ -1,5 +1,5 @@
 /**
- * The `InPlaceUpdateReady` pod condition (workloads.md §2.3 steps 1 and 3d). Setting it False also
+ * The `InPlaceUpdateReady` pod condition (docs/design/inplace-update.md §4, §5). Setting it False also
  * turns `Ready` False at once when ContainersReady is True, with the kubelet's readiness-gate
  * reason, so traffic drains before the containers restart; the kubelet turns Ready back on after
  * the condition is True again. Pure: each returns an updated copy, or undefined when nothing changes.
@@ -39,7 +39,7 @@ function gateMessages(pod: Pod): string[] {
   });
 }
 
-/** Step 1: `InPlaceUpdateReady=False` reason StartInPlaceUpdate, and Ready False when ContainersReady is True. */
+/** docs/design/inplace-update.md §4 step 1: `InPlaceUpdateReady=False` reason StartInPlaceUpdate, and Ready False when ContainersReady is True. */
 export function markInPlaceUpdateStarted(pod: Pod, now: Date): Pod | undefined {
   const next: PodCondition = { type: InPlaceUpdateReadyCondition, status: 'False', reason: StartInPlaceUpdateReason, lastTransitionTime: rfc3339(now) };
   if (sameCondition(podCondition(pod, InPlaceUpdateReadyCondition), next)) return undefined;
@@ -52,7 +52,7 @@ export function markInPlaceUpdateStarted(pod: Pod, now: Date): Pod | undefined {
   return out;
 }
 
-/** Step 3d: `InPlaceUpdateReady=True` unless it already is True with empty reason and message. */
+/** docs/design/inplace-update.md §5 step 4: `InPlaceUpdateReady=True` unless it already is True with empty reason and message. */
 export function markInPlaceUpdateReady(pod: Pod, now: Date): Pod | undefined {
   const next: PodCondition = { type: InPlaceUpdateReadyCondition, status: 'True', lastTransitionTime: rfc3339(now) };
   if (sameCondition(podCondition(pod, InPlaceUpdateReadyCondition), next)) return undefined;

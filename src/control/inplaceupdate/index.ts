@@ -1,4 +1,4 @@
-/** Shared in-place update engine for CloneSet, Advanced StatefulSet and Advanced DaemonSet (workloads.md §2). */
+/** Shared in-place update engine for CloneSet, Advanced StatefulSet and Advanced DaemonSet (docs/design/inplace-update.md §1). */
 export * from './types.js';
 export * from './state.js';
 export * from './calculate-spec.js';

@@ -1,5 +1,5 @@
 /**
- * Applying an update spec to a pod object (workloads.md §2.3 step 2, §2.5): the metadata patch,
+ * Applying an update spec to a pod object (docs/design/inplace-update.md §4, §7): the metadata patch,
  * then images/resources/env-referenced metadata of the first container batch (containers without
  * a launch priority plus the highest priority, and any container sharing a changed key with
  * them); lower-priority work goes to the state's `next*` fields. Pure: mutates the given pod.
@@ -103,7 +103,7 @@ export interface PreparePodUpdateInput {
 }
 
 /**
- * The pod as §2.3 step 2 writes it: revision labels, caller hooks, a fresh state; then either the
+ * The pod as docs/design/inplace-update.md §4 writes it: revision labels, caller hooks, a fresh state; then either the
  * change applied now (grace ≤ 0, grace annotation removed) or the pending spec stored for later.
  */
 export function preparePodUpdate(pod: Pod, { spec, now, options = {} }: PreparePodUpdateInput): Pod {

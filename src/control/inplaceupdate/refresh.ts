@@ -1,5 +1,5 @@
 /**
- * What a refresh pass does for one pod (workloads.md §2.3 step 3), decided from the pod alone:
+ * What a refresh pass does for one pod (docs/design/inplace-update.md §5), decided from the pod alone:
  * finish or drop a pending grace period, start the next container batch once the previous one is
  * ready, or flip `InPlaceUpdateReady` back to True once the update is done. Pure: the caller writes
  * the returned pod (a full update, or a status update for the condition).

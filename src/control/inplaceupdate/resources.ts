@@ -1,5 +1,5 @@
 /**
- * cpu/memory helpers for in-place resize (workloads.md §2.6): the pod QoS class a template yields
+ * cpu/memory helpers for in-place resize (docs/design/inplace-update.md §8): the pod QoS class a template yields
  * (a resize must not change it), and whether a container's status already reports its spec values.
  */
 import { compareQuantities, isValidQuantity } from '../../machinery/quantity.js';

@@ -1,5 +1,5 @@
 /**
- * The two pod annotations of an in-place update (workloads.md §2.2): the state of the update in
+ * The two pod annotations of an in-place update (docs/design/inplace-update.md §3): the state of the update in
  * flight and, during a grace period, the pending update spec. Field names and omit-when-empty
  * follow upstream's Go JSON, so pods updated by either implementation read the same; the
  * metadata patch travels base64-encoded as Go encodes a []byte. Legacy unprefixed keys are read

@@ -1,7 +1,7 @@
 /**
  * Shapes the in-place update engine reads and writes: the update spec computed from two
  * ControllerRevisions and the state recorded on the pod
- * (workloads.md §2.2). Pods stay plain JSON; unknown fields are carried along untouched.
+ * (docs/design/inplace-update.md §3). Pods stay plain JSON; unknown fields are carried along untouched.
  */
 import type { ControllerRevision, Pod, ResourceRequirements } from '../../api/core/index.js';
 

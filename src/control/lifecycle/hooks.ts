@@ -1,5 +1,5 @@
 /**
- * Lifecycle hooks on pods (workloads.md §3, upstream pkg/util/lifecycle): the state label, whether a
+ * Lifecycle hooks on pods (docs/design/inplace-update.md §9, upstream pkg/util/lifecycle): the state label, whether a
  * hook's labels/finalizers are on a pod, and the strategic-merge patch that moves a pod to a state.
  */
 import { LifecycleState, LifecycleStateLabel, LifecycleTimestampAnnotation } from '../../api/kruise/workloads/labels.js';

@@ -42,7 +42,7 @@ describe('hooks', () => {
   });
 });
 
-describe('transition table (§3)', () => {
+describe('transition table', () => {
   const preNormal: Lifecycle = { preNormal: hook };
   test('create: CloneSet PreparingNormal; ASTS Normal unless preNormal not all-hooked; ADS no label', () => {
     assert.equal(nextStateForCreate('CloneSet', undefined, pod()), 'PreparingNormal');

@@ -1,5 +1,5 @@
 /**
- * The `KruisePodReady` condition as a multi-writer not-ready switch (workloads.md §1.4, §3;
+ * The `KruisePodReady` condition as a multi-writer not-ready switch (docs/design/kruise-api.md §9, docs/design/inplace-update.md §9;
  * upstream pkg/util/podreadiness): its message is a JSON list of `{userAgent,key}` sorted by
  * userAgent then key; status False while the list is non-empty, True once it empties. Only pods
  * with the `KruisePodReady` readiness gate are touched. Pure: returns the new conditions or

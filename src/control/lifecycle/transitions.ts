@@ -1,5 +1,5 @@
 /**
- * The lifecycle transition table of workloads.md §3 as pure decisions. Per-kind differences live in
+ * The lifecycle transition table of docs/design/inplace-update.md §9 as pure decisions. Per-kind differences live in
  * `kindRules`; each function answers one row of the table for one pod.
  */
 import { SpecifiedDeleteLabel } from '../../api/kruise/workloads/labels.js';

@@ -1,5 +1,5 @@
 /**
- * Comparing and ordering revisions. Equality is semantic (workloads.md §1.5): the recorded data with
+ * Comparing and ordering revisions. Equality is semantic (docs/design/workload-common.md §3): the recorded data with
  * nulls, empty objects and empty arrays dropped, so a revision written by upstream Kruise (Go emits
  * `creationTimestamp: null`, `resources: {}`) equals ours for the same template and is reused.
  */

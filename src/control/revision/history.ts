@@ -1,5 +1,5 @@
 /**
- * What one pass does with a workload's revision history (workloads.md §1.5), as pure decisions:
+ * What one pass does with a workload's revision history (docs/design/workload-common.md §3), as pure decisions:
  * which revision is current and which is the update target, whether to create one, re-number an
  * older equal one (rollback) or reuse the newest; and which stale revisions to trim.
  */

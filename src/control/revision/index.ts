@@ -1,6 +1,6 @@
 /**
  * ControllerRevision history shared by CloneSet, Advanced StatefulSet and Advanced DaemonSet
- * (workloads.md §1.5): building, comparing, planning, syncing and trimming revisions.
+ * (docs/design/workload-common.md §3): building, comparing, planning, syncing and trimming revisions.
  */
 export * from './types.js';
 export * from './new-revision.js';

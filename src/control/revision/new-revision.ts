@@ -1,5 +1,5 @@
 /**
- * Building one ControllerRevision (workloads.md §1.5): the data patch that snapshots the template,
+ * Building one ControllerRevision (docs/design/workload-common.md §3): the data patch that snapshots the template,
  * the hash in its name, its labels, annotations and controller reference; and the reverse, the
  * workload a revision describes (pods of an old revision are created from it).
  */

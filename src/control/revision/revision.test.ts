@@ -18,7 +18,7 @@ const named = (name: string, n: number, image = name): ControllerRevision => ({ 
 
 describe('newRevision', () => {
   const cs = cloneSet('nginx:1.25');
-  test('name, hash label, annotations, owner and data follow §1.5 (pinned golden values)', () => {
+  test('name, hash label, annotations, owner and data follow upstream (pinned golden values)', () => {
     const r = rev(cs, 3);
     assert.equal(r.metadata.name, 'demo-86ddb47495');
     assert.deepEqual(r.metadata.labels, { app: 'demo', 'controller.kubernetes.io/hash': '86ddb47495' });

@@ -1,6 +1,6 @@
 /**
  * The k8s ActivePods order ("delete these first"), optionally extended the way CloneSet scale-in
- * extends it (workloads.md §4.6.3 step 5): availability, pod-deletion-cost and a spread rank.
+ * extends it (docs/design/cloneset.md §8): availability, pod-deletion-cost and a spread rank.
  */
 import type { Pod } from '../../api/core/index.js';
 import {

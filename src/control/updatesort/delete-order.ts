@@ -1,5 +1,5 @@
 /**
- * Which pods CloneSet removes on scale-in (workloads.md §4.6.3 step 5): `oldDiff` from the pods not
+ * Which pods CloneSet removes on scale-in (docs/design/cloneset.md §8): `oldDiff` from the pods not
  * on the update revision, the rest from the updated ones, each group in ActivePods order extended
  * with availability, pod-deletion-cost and a spread rank.
  */

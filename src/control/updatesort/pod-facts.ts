@@ -3,23 +3,18 @@
  * (readiness, ready-since, restarts, deletion cost) as k8s computes them for ActivePods.
  */
 import type { Pod } from '../../api/core/index.js';
+import { isPodReady, maxContainerRestarts } from '../podutil/index.js';
+
+export { isPodReady, maxContainerRestarts };
 import { LifecycleStateLabel, PodDeletionCostAnnotation } from '../../api/kruise/workloads/labels.js';
 
 
 export const labelsOf = (pod: Pod): Record<string, string> => pod.metadata.labels ?? {};
 
-export function isPodReady(pod: Pod): boolean {
-  return (pod.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
-}
-
 /** When the Ready condition turned True; undefined when not ready (Go's zero time). */
 export function podReadyTime(pod: Pod): string | undefined {
   if (!isPodReady(pod)) return undefined;
   return pod.status?.conditions?.find((c) => c.type === 'Ready' && c.status === 'True')?.lastTransitionTime || undefined;
-}
-
-export function maxContainerRestarts(pod: Pod): number {
-  return (pod.status?.containerStatuses ?? []).reduce((max, c) => Math.max(max, c.restartCount ?? 0), 0);
 }
 
 /** pod-deletion-cost as an int32; missing, `+1`, `007`, non-integers and out-of-range values read as 0. */

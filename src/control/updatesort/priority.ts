@@ -1,5 +1,5 @@
 /**
- * `priorityStrategy` update order (workloads.md §4.6.4 step 5, §5.4 step 8): weight terms, or else
+ * `priorityStrategy` update order (docs/design/cloneset.md §9, docs/design/advanced-statefulset.md §9): weight terms, or else
  * ordered label keys. The sort is stable, so pods the strategy cannot tell apart keep their order.
  */
 import type { Pod } from '../../api/core/index.js';

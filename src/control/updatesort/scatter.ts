@@ -1,5 +1,5 @@
 /**
- * `scatterStrategy` (workloads.md §4.6.4 step 5): spread the pods matching each `key=value` term
+ * `scatterStrategy` (docs/design/cloneset.md §9): spread the pods matching each `key=value` term
  * through the update order so they are not updated back to back. Density is judged against all
  * the workload's pods, not only the candidates; the last matching candidate always goes last.
  */

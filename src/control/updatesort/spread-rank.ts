@@ -1,5 +1,5 @@
 /**
- * Spread ranks for CloneSet scale-in (workloads.md §4.6.3 step 5): a higher rank means the pod sits
+ * Spread ranks for CloneSet scale-in (docs/design/cloneset.md §8): a higher rank means the pod sits
  * in a more crowded place and is deleted earlier. Without spread constraints, pods sharing a node
  * are ranked; with them, pods in each topology domain are ranked and weighted by ln(#domains + 2).
  */

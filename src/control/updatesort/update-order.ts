@@ -1,5 +1,5 @@
 /**
- * The order CloneSet updates its candidate pods in (workloads.md §4.6.4 step 5): ActivePods order,
+ * The order CloneSet updates its candidate pods in (docs/design/cloneset.md §9): ActivePods order,
  * then the priority strategy (stable), then scatter, then PreparingUpdate pods first (stable).
  */
 import type { Pod } from '../../api/core/index.js';

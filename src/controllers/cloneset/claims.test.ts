@@ -15,7 +15,7 @@ const claim = (id: string, name = `data-demo-${id}`): KObject => ({
 });
 const names = (xs: KObject[]) => xs.map((x) => x.metadata.name);
 
-describe('planClaims (§4.6.1 step 3)', () => {
+describe('planClaims', () => {
   const claims = [claim('aaaaa'), claim('bbbbb'), claim('ccccc'), claim('aaaaa', 'logs-demo-aaaaa')];
   test('without reuse: claims of active pods stay, of inactive pods go to the pod, of no pod are deleted', () => {
     const plan = planClaims([pod('aaaaa')], [pod('bbbbb', { terminating: true })], claims, false);
@@ -38,7 +38,7 @@ describe('planClaims (§4.6.1 step 3)', () => {
   });
 });
 
-describe('idsForNewPods (§4.4, §4.6.5)', () => {
+describe('idsForNewPods', () => {
   const zeros = () => 0;
   test('orphan claim ids first (sorted), then fresh ids avoiding every pod and claim id', () => {
     const ids = idsForNewPods(3, [pod('aaaaa')], [claim('ddddd'), claim('ccccc'), claim('aaaaa'), claim('bbbbb')], zeros);

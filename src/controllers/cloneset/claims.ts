@@ -1,5 +1,5 @@
 /**
- * The PVCs of a CloneSet (workloads.md §4.6.1 step 3, §4.6.5). Without PVC reuse, a claim whose
+ * The PVCs of a CloneSet (docs/design/cloneset.md §6, §10). Without PVC reuse, a claim whose
  * instance-id belongs to an inactive pod is handed to that pod (the garbage collector then removes
  * it with the pod) and a claim whose instance-id matches no pod is deleted. With reuse, new pods
  * take the ids of orphan claims first: the replacement of a deleted pod gets its name and claims

@@ -19,7 +19,7 @@ const group = (g: Partial<GroupCounts>): GroupCounts => {
   return { total, preDeleting: g.preDeleting ?? 0, active: g.active ?? total - (g.preDeleting ?? 0), toDelete: g.toDelete ?? 0, unavailable: g.unavailable ?? 0 };
 };
 
-describe('passNumbers (§4.5)', () => {
+describe('passNumbers', () => {
   test('percent values round up, decimals allowed', () => {
     assert.equal(scaledValue('20%', 3, true), 1);
     assert.equal(scaledValue('20%', 3, false), 0);
@@ -50,7 +50,7 @@ describe('passNumbers (§4.5)', () => {
   });
 });
 
-describe('calculateDiffs (§4.6.2)', () => {
+describe('calculateDiffs', () => {
   test('scale up from nothing creates R pods on the update revision', () => {
     const d = calculateDiffs(passNumbers(cs(3, { maxUnavailable: '20%' })), group({}), group({}));
     assert.deepEqual([d.scaleUpNum, d.scaleUpNumOld, d.scaleUpLimit, d.scaleDownNum], [3, 0, 3, 0]);

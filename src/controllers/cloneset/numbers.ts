@@ -1,6 +1,6 @@
 /**
- * The numeric inputs of one CloneSet pass (workloads.md §4.5) and the scale/update diffs derived
- * from pod counts (§4.6.2), as pure functions so the rounding rules are testable on their own.
+ * The numeric inputs of one CloneSet pass (docs/design/cloneset.md §5) and the scale/update diffs derived
+ * from pod counts (docs/design/cloneset.md §7), as pure functions so the rounding rules are testable on their own.
  */
 import { DefaultCloneSetMaxUnavailable } from '../../api/kruise/workloads/cloneset.js';
 import { scaledValue } from '../../machinery/int-or-percent.js';
@@ -52,7 +52,7 @@ export interface Diffs {
   scaleUpLimit: number;
   scaleDownNum: number;
   scaleDownNumOld: number;
-  /** §4.6.2 step 6 as upstream; the scale phase spends `readyDeleteBudget` of it (see there). */
+  /** docs/design/cloneset.md §7 as upstream; the scale phase spends `readyDeleteBudget` of it (see there). */
   deleteReadyLimit: number;
   useSurge: number;
   useSurgeOld: number;
@@ -61,7 +61,7 @@ export interface Diffs {
   updateMaxUnavailable: number;
 }
 
-/** §4.6.2 for counts `nw`/`old`; `excludePreparingDelete` drops preDeleting pods from the totals. */
+/** docs/design/cloneset.md §7 for counts `nw`/`old`; `excludePreparingDelete` drops preDeleting pods from the totals. */
 export function calculateDiffs(n: PassNumbers, nw: GroupCounts, old: GroupCounts, excludePreparingDelete = false): Diffs {
   const { replicas: R, partition: P, maxSurge: S, maxUnavailable: U } = n;
   const unavailableTotal = nw.preDeleting + old.preDeleting + nw.unavailable + old.unavailable;
@@ -107,7 +107,7 @@ export function calculateDiffs(n: PassNumbers, nw: GroupCounts, old: GroupCounts
 
 /**
  * Available pods one scale pass may delete (or move to PreparingDelete): `deleteReadyLimit` less
- * the toDelete pods that are already unavailable. Deliberately stricter than §4.6.2 and upstream:
+ * the toDelete pods that are already unavailable. Deliberately stricter than docs/design/cloneset.md §7 and upstream:
  * U_total leaves toDelete pods out, so an unavailable toDelete pod, deleted for free, also went
  * unbudgeted and let one more available pod go in the same pass (availability fell below R − U).
  * All unavailable pods counted, the budget is `available − (R − U)`: deleting an unavailable pod

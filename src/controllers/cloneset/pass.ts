@@ -1,6 +1,6 @@
 /**
  * What one CloneSet pass works with (the loaded object, its pods and claims, the budgets'
- * predicates), and the per-revision-group counts of §4.6.2.
+ * predicates), and the per-revision-group counts of docs/design/cloneset.md §7.
  */
 import type { KObject } from '../../api/meta.js';
 import type { Client } from '../../client/client.js';
@@ -34,7 +34,6 @@ export interface PassContext {
 /** Pod writes a pass keeps in flight at once: round trips overlap, the API server is not flooded. */
 export const podWriteConcurrency = 64;
 
-export const podKey = (pod: Pod): string => `${pod.metadata.namespace}/${pod.metadata.name}`;
 
 export function newPassContext(base: Omit<PassContext, 'isUpdated' | 'isAvailable'>, updateRevision: string): PassContext {
   const minReady = base.cs.spec.minReadySeconds ?? 0;

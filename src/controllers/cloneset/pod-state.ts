@@ -1,16 +1,17 @@
 /**
- * Writing a lifecycle state on a CloneSet pod (workloads.md §3): with markPodNotReady the
+ * Writing a lifecycle state on a CloneSet pod (docs/design/inplace-update.md §9): with markPodNotReady the
  * `KruisePodReady` entry goes in first (through pods/status, on a fresh read with conflict retry),
  * then one strategic-merge patch moves the state label and stamps the time. Each write is recorded
  * as a resourceVersion expectation, so the pod is not judged again on an older cached copy.
  */
+import { objectKey } from '../../api/meta.js';
 import { Pods } from '../../api/resource-type.js';
 import { retryOnConflict } from '../../client/retry.js';
 import {
   lifecycleStatePatch, podLifecycleState, readinessForState, type LifecycleHook, type LifecycleState,
 } from '../../control/lifecycle/index.js';
 import { isNotFound } from '../../machinery/errors.js';
-import { podKey, type PassContext } from './pass.js';
+import { type PassContext } from './pass.js';
 import type { Pod } from '../../api/core/index.js';
 
 export interface MoveOptions {
@@ -31,7 +32,7 @@ export async function movePodToState(c: PassContext, pod: Pod, state: LifecycleS
   const patch = lifecycleStatePatch(state, now, options.handler);
   Object.assign(patch.metadata.labels, extra);
   try {
-    c.podUpdates.expectUpdated(podKey(pod), await c.client.patch<Pod>(Pods, pod.metadata.namespace, pod.metadata.name!, 'strategic', patch));
+    c.podUpdates.expectUpdated(objectKey(pod), await c.client.patch<Pod>(Pods, pod.metadata.namespace, pod.metadata.name!, 'strategic', patch));
   } catch (e) {
     if (isNotFound(e)) return false;
     throw e;
@@ -47,7 +48,7 @@ async function writeReadiness(c: PassContext, pod: Pod, state: LifecycleState, n
       const conditions = readinessForState(fresh, state, now);
       if (!conditions) return;
       const written = await c.client.updateStatus<Pod>(Pods, { ...fresh, status: { ...fresh.status, conditions } as Pod['status'] });
-      c.podUpdates.expectUpdated(podKey(pod), written);
+      c.podUpdates.expectUpdated(objectKey(pod), written);
     });
   } catch (e) {
     if (!isNotFound(e)) throw e;

@@ -1,5 +1,5 @@
 /**
- * CloneSet pods and PVCs as created (workloads.md §4.4), and the per-pod predicates of §4.5:
+ * CloneSet pods and PVCs as created (docs/design/cloneset.md §4), and the per-pod predicates of docs/design/cloneset.md §5:
  * updated, ready, available, toDelete, preDeleting.
  */
 import { CloneSetInstanceIdLabel, type CloneSet as StoredCloneSet } from '../../api/kruise/workloads/cloneset.js';

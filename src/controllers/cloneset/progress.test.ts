@@ -16,7 +16,7 @@ const cond = (reason: string, at: number, s = 'True'): CloneSetCondition =>
   ({ type: 'Progressing', status: s, reason, message: 'm', lastUpdateTime: new Date(at).toISOString().replace('.000', ''), lastTransitionTime: new Date(at).toISOString().replace('.000', '') });
 const progressing = (r: { conditions: CloneSetCondition[] }) => r.conditions.find((c) => c.type === 'Progressing');
 
-describe('Progressing (§4.6.6)', () => {
+describe('Progressing', () => {
   test('absent without a deadline or with 2147483647; FailedScale is kept', () => {
     const failed: CloneSetCondition = { type: 'FailedScale', status: 'True', message: 'x', lastUpdateTime: '2025-01-01T00:00:00Z' };
     for (const d of [undefined, 2147483647]) {

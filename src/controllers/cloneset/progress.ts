@@ -1,5 +1,5 @@
 /**
- * The `Progressing` condition of a CloneSet (workloads.md §4.6.6): present only with a
+ * The `Progressing` condition of a CloneSet (docs/design/cloneset.md §11): present only with a
  * progressDeadlineSeconds other than 2147483647; first matching rule wins (available, paused,
  * partition done, deadline exceeded, else progressing with a requeue at the deadline). A condition
  * set again with the same status and reason keeps its timestamps, so the deadline counts from
@@ -67,7 +67,7 @@ export function withProgressing(
   return { conditions: setCondition(conditions, next) };
 }
 
-/** Whether the Progressing condition appeared, vanished, or changed status or reason (§0.12: this forces a status write). */
+/** Whether the Progressing condition appeared, vanished, or changed status or reason (docs/design/cloneset.md §11: this forces a status write). */
 export function progressingChanged(old: readonly CloneSetCondition[] | undefined, next: readonly CloneSetCondition[] | undefined): boolean {
   const a = old?.find((c) => c.type === ProgressingCondition);
   const b = next?.find((c) => c.type === ProgressingCondition);

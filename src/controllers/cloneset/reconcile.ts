@@ -1,13 +1,13 @@
 /**
- * The CloneSet reconciler (workloads.md §4.6.1): load, wait for scale expectations, list owned pods
+ * The CloneSet reconciler (docs/design/cloneset.md §6): load, wait for scale expectations, list owned pods
  * and claims, clean up claims (without PVC reuse), release pods the selector no longer matches
  * (orphans are never adopted), sync revisions, run the scale phase and, when it wrote nothing, the
  * update phase; then write status, prune podsToDelete and trim history.
  */
+import { objectKey, type KObject } from '../../api/meta.js';
 import { CloneSets } from '../../api/kruise/resource-types.js';
 import type { CloneSetStatus } from '../../api/kruise/workloads/cloneset.js';
 import { ControllerRevisionHashLabel } from '../../api/kruise/workloads/labels.js';
-import type { KObject } from '../../api/meta.js';
 import type { Client } from '../../client/client.js';
 import { retryOnConflict } from '../../client/retry.js';
 import { InPlaceUpdater } from '../../control/inplaceupdate/index.js';
@@ -24,7 +24,7 @@ import { calculateDiffs, passNumbers } from './numbers.js';
 import { markNewPodsReady } from './ready-gate.js';
 import { releaseUnmatched } from './release.js';
 import { prunePodsToDelete, revisionOptions, syncClaimTemplateHash } from './spec-sync.js';
-import { groupCounts, newPassContext, podKey, type PassContext } from './pass.js';
+import { groupCounts, newPassContext, type PassContext } from './pass.js';
 import { isActive, type CloneSet } from './pods.js';
 import { scalePhase } from './scale.js';
 import { calculateStatus, statusChanged } from './status.js';
@@ -89,7 +89,7 @@ export class CloneSetReconciler {
     await applyClaimPlan(base, claimPlan);
     const pods = await releaseUnmatched(this.d.client, cs, owned.filter(isActive));
     // A pod this controller just wrote is judged only once the cache shows that write.
-    if (!pods.every((p) => this.d.podUpdates.isUpdatedSatisfied(podKey(p), p))) return undefined;
+    if (!pods.every((p) => this.d.podUpdates.isUpdatedSatisfied(objectKey(p), p))) return undefined;
     const synced = await syncRevisions(this.d.client, cs, this.d.revisions.byIndex(IndexNames.controllerUid, uid), revisionOptions(cs));
     await syncClaimTemplateHash(this.d.client, cs, synced.updateRevision);
     const nodes = this.d.nodes;

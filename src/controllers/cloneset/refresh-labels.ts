@@ -1,9 +1,10 @@
 /**
- * The lifecycle and label fixes of the refresh step (workloads.md §4.6.4 step 1): the state a pod
+ * The lifecycle and label fixes of the refresh step (docs/design/cloneset.md §9): the state a pod
  * moves to without any update decision, and a missing or stale pod-template-hash. After an in-place
  * update they ride on the pods/status write that flips InPlaceUpdateReady back to True (withFix on
  * the copy being written); a pod with no flip in this pass gets them by movePodToState's patch.
  */
+import { objectKey } from '../../api/meta.js';
 import { PodTemplateHashLabel } from '../../api/kruise/workloads/cloneset.js';
 import { ControllerRevisionHashLabel, LifecycleState } from '../../api/kruise/workloads/labels.js';
 import { Pods } from '../../api/resource-type.js';
@@ -11,7 +12,7 @@ import { isPodUpdateCompleted, revisionHash } from '../../control/inplaceupdate/
 import {
   afterInPlaceDone, lifecycleStatePatch, podLifecycleState, readinessForState, refreshLifecycleState,
 } from '../../control/lifecycle/index.js';
-import { podKey, type PassContext } from './pass.js';
+import { type PassContext } from './pass.js';
 import { movePodToState } from './pod-state.js';
 import type { Pod } from '../../api/core/index.js';
 
@@ -63,6 +64,6 @@ export async function refreshLabels(c: PassContext, pod: Pod, markNotReady: bool
   const { state, extraLabels } = labelFix(c, pod);
   if (state) return movePodToState(c, pod, state, { markNotReady, extraLabels });
   if (Object.keys(extraLabels).length === 0) return false;
-  c.podUpdates.expectUpdated(podKey(pod), await c.client.patch(Pods, pod.metadata.namespace, pod.metadata.name!, 'strategic', { metadata: { labels: extraLabels } }));
+  c.podUpdates.expectUpdated(objectKey(pod), await c.client.patch(Pods, pod.metadata.namespace, pod.metadata.name!, 'strategic', { metadata: { labels: extraLabels } }));
   return true;
 }

@@ -1,5 +1,5 @@
 /**
- * Step 4 of a CloneSet pass (workloads.md §4.6.1): owned pods whose labels no longer match the
+ * Step 4 of a CloneSet pass (docs/design/cloneset.md §6): owned pods whose labels no longer match the
  * selector lose their ownerRef (orphans are never adopted).
  */
 import { Pods } from '../../api/resource-type.js';

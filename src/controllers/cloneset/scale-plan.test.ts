@@ -12,7 +12,7 @@ const cs = (replicas: number, extra: Record<string, unknown> = {}): CloneSet =>
   ({ metadata: { name: 'demo' }, spec: { replicas, selector: {}, template: {}, lifecycle: { preDelete: { labelsHandler: { hold: 'true' } } }, ...extra } }) as unknown as CloneSet;
 const names = (pods: Pod[]) => pods.map((p) => p.metadata.name);
 
-describe('podsToCancelDelete (§4.6.3 step 1)', () => {
+describe('podsToCancelDelete', () => {
   const pods = [pod('a'), pod('b', 'PreparingDelete'), pod('c', 'PreparingDelete'), pod('d')];
   test('up to R − len(pods) + #(toDelete ∪ preDeleting) pods', () => {
     assert.deepEqual(names(podsToCancelDelete(cs(2, {}), pods)), []);
@@ -38,7 +38,7 @@ describe('withinDeleteBudget', () => {
   });
 });
 
-describe('podsToDeleteKept (§4.6.1 step 9)', () => {
+describe('podsToDeleteKept', () => {
   test('names without a live pod are dropped; nothing to do when all are live', () => {
     const set = cs(2, { scaleStrategy: { podsToDelete: ['a', 'gone', 'b'] } });
     assert.deepEqual(podsToDeleteKept(set, [pod('a'), pod('b')]), ['a', 'b']);

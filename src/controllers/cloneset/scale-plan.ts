@@ -1,5 +1,5 @@
 /**
- * Pure choices of the CloneSet scale phase (workloads.md §4.6.3): which PreparingDelete pods go
+ * Pure choices of the CloneSet scale phase (docs/design/cloneset.md §8): which PreparingDelete pods go
  * back to PreparingNormal when replicas grow again, and which chosen victims the delete budget
  * allows (unavailable ones always, available ones while `deleteReadyLimit` lasts).
  */

@@ -1,10 +1,11 @@
 /**
- * The scale phase of a CloneSet pass (workloads.md §4.6.3): cancel PreparingDelete when replicas
+ * The scale phase of a CloneSet pass (docs/design/cloneset.md §8): cancel PreparingDelete when replicas
  * grow back, create missing pods (current-revision ones first, orphan claims' ids first), remove
- * PreparingDelete and specified pods, then surplus pods, under the budgets of §4.6.2. "Remove"
+ * PreparingDelete and specified pods, then surplus pods, under the budgets of docs/design/cloneset.md §7. "Remove"
  * honours the preDelete hook: a hooked pod moves to PreparingDelete and waits until unhooked.
  * Every create/delete is expected first so the next pass waits for the cache.
  */
+import { objectKey } from '../../api/meta.js';
 import { CloneSetInstanceIdLabel } from '../../api/kruise/workloads/cloneset.js';
 import { PersistentVolumeClaims, Pods } from '../../api/resource-type.js';
 import { deleteDecision, LifecycleState } from '../../control/lifecycle/index.js';
@@ -13,7 +14,7 @@ import { choosePodsToDelete, spreadConstraintsFromPodSpec, type PodSpreadConstra
 import { isAlreadyExists } from '../../machinery/errors.js';
 import { deleteClaim, idsForNewPods } from './claims.js';
 import { readyDeleteBudget, type Diffs } from './numbers.js';
-import { podKey, type PassContext } from './pass.js';
+import { type PassContext } from './pass.js';
 import { movePodToState } from './pod-state.js';
 import { isPreDeleting, isToDelete, newCloneSetPod } from './pods.js';
 import { podsToCancelDelete, withinDeleteBudget } from './scale-plan.js';
@@ -114,7 +115,7 @@ async function deleteOne(c: PassContext, pod: Pod): Promise<boolean> {
   const name = pod.metadata.name!;
   const deleted = await deletePodExpected(c, pod, (e) => c.events.event(c.cs, 'Warning', 'FailedDelete', `failed to delete pod ${name}: ${messageOf(e)}`));
   if (!deleted) return false;
-  c.podUpdates.delete(podKey(pod));
+  c.podUpdates.delete(objectKey(pod));
   c.events.event(c.cs, 'Normal', 'SuccessfulDelete', `succeed to delete pod ${name}`);
   const id = pod.metadata.labels?.[CloneSetInstanceIdLabel];
   for (const claim of id ? c.claims.filter((pvc) => pvc.metadata.labels?.[CloneSetInstanceIdLabel] === id) : []) {

@@ -1,7 +1,7 @@
 /**
  * Writes a CloneSet pass makes outside its pods: pruning `scaleStrategy.podsToDelete` names that no
- * longer match a live pod (workloads.md §4.6.1 step 9), and the volumeClaimTemplates hash annotation
- * of the update revision (§4.6.5: changing only the claim templates makes no new revision, the
+ * longer match a live pod (docs/design/cloneset.md §6), and the volumeClaimTemplates hash annotation
+ * of the update revision (docs/design/cloneset.md §10: changing only the claim templates makes no new revision, the
  * annotation of the existing one follows instead).
  */
 import { CloneSetVolumeClaimTemplateHashAnnotation } from '../../api/kruise/workloads/cloneset.js';

@@ -24,7 +24,7 @@ const pod = (revision: string, opts: { state?: string; ready?: boolean; readySin
 const now = Date.parse('2026-01-01T00:01:00Z');
 const input = { updateRevision: 'demo-new', currentRevision: 'demo-old', collisionCount: 0, now };
 
-describe('calculateStatus (§4.2)', () => {
+describe('calculateStatus', () => {
   test('counts ready, available and updated pods; lifecycle and InPlaceUpdateReady gate availability', () => {
     const pods = [
       pod('demo-new'), pod('demo-new', { state: 'PreparingNormal' }), pod('demo-old', { inPlaceReady: false }), pod('demo-old', { ready: false }),

@@ -1,5 +1,5 @@
 /**
- * CloneSet status from scratch over the active owned pods (workloads.md §4.2), and whether it
+ * CloneSet status from scratch over the active owned pods (docs/design/cloneset.md §3), and whether it
  * differs from what is stored. Conditions are carried over (FailedScale/FailedUpdate are sticky);
  * Progressing follows progress.ts.
  */
@@ -67,7 +67,7 @@ const counted = [
 
 /**
  * Counted fields, generation, revisions, selector, and the Progressing condition's status or
- * reason force a write; FailedScale/FailedUpdate alone never do (§0.12).
+ * reason force a write; FailedScale/FailedUpdate alone never do (docs/design/cloneset.md §11).
  */
 export function statusChanged(old: CloneSetStatus | undefined, next: CloneSetStatus): boolean {
   if (!old) return true;

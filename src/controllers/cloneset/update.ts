@@ -1,10 +1,11 @@
 /**
- * The update phase of a CloneSet pass (workloads.md §4.6.4): refresh in-place state and lifecycle
+ * The update phase of a CloneSet pass (docs/design/cloneset.md §9): refresh in-place state and lifecycle
  * labels first; then move up to |updateNum| pods to the target revision within the unavailability
  * budget, in place when the policy and the template change allow (behind the inPlaceUpdate hook:
  * PreparingUpdate until unhooked, then Updating), else by asking the scale phase to recreate them
  * (label apps.kruise.io/specified-delete).
  */
+import { objectKey } from '../../api/meta.js';
 import { ControllerRevisionHashLabel, LifecycleState, LifecycleStateLabel, LifecycleTimestampAnnotation, PodUpdatePolicy, SpecifiedDeleteLabel } from '../../api/kruise/workloads/labels.js';
 import { Pods } from '../../api/resource-type.js';
 import { cloneSetRevisionLabels, hasGrace, planRefresh, revisionHash, type InPlaceUpdater } from '../../control/inplaceupdate/index.js';
@@ -13,7 +14,7 @@ import { isConflict } from '../../machinery/errors.js';
 import { forEachLimited } from '../../runtime/parallel.js';
 import { calculateDiffs, passNumbers } from './numbers.js';
 import { sortPodsToUpdate } from '../../control/updatesort/index.js';
-import { groupCounts, podKey, podWriteConcurrency, type PassContext } from './pass.js';
+import { groupCounts, podWriteConcurrency, type PassContext } from './pass.js';
 import { lacksReadyCondition } from './ready-gate.js';
 import { movePodToState } from './pod-state.js';
 import { refreshLabels, withLabelFix } from './refresh-labels.js';
@@ -48,8 +49,8 @@ async function refreshPods(c: PassContext, updater: InPlaceUpdater, out: UpdateO
       const r = await updater.refresh(pod, { onReady: (next) => withLabelFix(c, pod, next, markNotReady) });
       // a conflict only says the cache is behind: the pod's own update event brings the pass back
       if (r.error && !isConflict(r.error)) throw r.error;
-      if (r.pod) c.podUpdates.expectUpdated(podKey(pod), r.pod);
-      else if (r.newResourceVersion) c.podUpdates.expectUpdated(podKey(pod), { metadata: { resourceVersion: r.newResourceVersion } });
+      if (r.pod) c.podUpdates.expectUpdated(objectKey(pod), r.pod);
+      else if (r.newResourceVersion) c.podUpdates.expectUpdated(objectKey(pod), { metadata: { resourceVersion: r.newResourceVersion } });
       if (plan.kind === 'update') changed = true;
       // a spec write (or a lost race) means the pod is judged again on its next event
       if (plan.kind === 'update' || r.error || r.pod) return;
@@ -68,7 +69,7 @@ export async function updatePhase(
   if (await refreshPods(c, updater, out)) return out;
   const strategy = c.cs.spec.updateStrategy;
   if (strategy?.type === 'OnDelete' || strategy?.rollingUpdate?.paused) return out;
-  // Plain name equality here (§4.6.4.3).
+  // Plain name equality here (docs/design/cloneset.md §9).
   const onUpdate = (p: Pod) => p.metadata.labels?.[ControllerRevisionHashLabel] === update.metadata.name;
   const { nw, old } = groupCounts(c, onUpdate);
   const diffs = calculateDiffs(passNumbers(c.cs), nw, old);
@@ -110,7 +111,7 @@ async function updateOne(
   if (pod.metadata.labels?.[SpecifiedDeleteLabel] !== undefined) return undefined;
   try {
     const patched = await c.client.patch(Pods, pod.metadata.namespace, pod.metadata.name!, 'strategic', { metadata: { labels: { [SpecifiedDeleteLabel]: 'true' } } });
-    c.podUpdates.expectUpdated(podKey(pod), patched);
+    c.podUpdates.expectUpdated(objectKey(pod), patched);
   } catch (e) {
     c.events.event(c.cs, 'Warning', 'FailedUpdatePodReCreate', `failed to patch pod specified-delete ${pod.metadata.name}: ${String(e)}`);
     throw e;
@@ -119,7 +120,7 @@ async function updateOne(
   return undefined;
 }
 
-/** The inPlaceUpdate hook decides first (§3); then §2.3 with lifecycle Updating. */
+/** The inPlaceUpdate hook decides first (docs/design/inplace-update.md §9); then docs/design/inplace-update.md §4 with lifecycle Updating. */
 async function updateInPlace(c: PassContext, updater: InPlaceUpdater, pod: Pod, from: ControllerRevision, target: ControllerRevision): Promise<number | undefined> {
   const hook = c.cs.spec.lifecycle?.inPlaceUpdate;
   const markNotReady = hook?.markPodNotReady ?? false;
@@ -143,7 +144,7 @@ async function updateInPlace(c: PassContext, updater: InPlaceUpdater, pod: Pod, 
     c.events.event(c.cs, 'Warning', 'FailedUpdatePodInPlace', `failed to update pod ${pod.metadata.name} in-place(revision ${target.metadata.name}): ${String(r.error)}`);
     throw r.error;
   }
-  if (r.newResourceVersion) c.podUpdates.expectUpdated(podKey(pod), { metadata: { resourceVersion: r.newResourceVersion } });
+  if (r.newResourceVersion) c.podUpdates.expectUpdated(objectKey(pod), { metadata: { resourceVersion: r.newResourceVersion } });
   c.events.event(c.cs, 'Normal', 'SuccessfulUpdatePodInPlace', `successfully update pod ${pod.metadata.name} in-place(revision ${target.metadata.name})`);
   return r.requeueAfterMs;
 }

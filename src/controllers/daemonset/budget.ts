@@ -1,5 +1,5 @@
 /**
- * The numbers of one pass (workloads.md §6.1, §6.4): maxUnavailable and maxSurge round up against
+ * The numbers of one pass (docs/design/advanced-daemonset.md §2, §5): maxUnavailable and maxSurge round up against
  * the desired node count (both zero means maxUnavailable 1), partition rounds down against
  * `status.desiredNumberScheduled`, and burstReplicas (default 250) rounds down likewise.
  */

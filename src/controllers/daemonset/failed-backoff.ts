@@ -1,5 +1,5 @@
 /**
- * Per-node back-off for deleting Failed daemon pods (workloads.md §6.4 step 4): a kubelet that
+ * Per-node back-off for deleting Failed daemon pods (docs/design/advanced-daemonset.md §7): a kubelet that
  * keeps rejecting pods must not make the controller hot-loop. The delay starts at 1 s and doubles
  * up to 15 min per `<ds uid>/<observedGeneration>/<node>` key; entries idle for twice the maximum
  * are dropped (flowcontrol.Backoff's IsInBackOffSinceUpdate and GC).

@@ -1,16 +1,16 @@
 /**
- * In-place updates of daemon pods (workloads.md §2, §6.4 step 8c; the refresh of step 7 is in
- * refresh.ts): under InPlaceIfPossible, update the old pods a rolling step chose in place
+ * In-place updates of daemon pods (docs/design/inplace-update.md §1, docs/design/advanced-daemonset.md §9; the refresh step,
+ * docs/design/advanced-daemonset.md §8, is in refresh.ts): under InPlaceIfPossible, update the old pods a rolling step chose in place
  * when they carry the InPlaceUpdateReady gate and the change from their own revision allows it
  * (revision label = bare hash, no lifecycle label); the rest are returned to be recreated.
  */
+import { objectKey } from '../../api/meta.js';
 import { ControllerRevisionHashLabel } from '../../api/kruise/workloads/labels.js';
 import type { InPlaceUpdateOptions, InPlaceUpdater } from '../../control/inplaceupdate/index.js';
 import { shortHash } from '../../control/revision/index.js';
 import { burstReplicas } from './budget.js';
 import { messageOf, type PassContext } from './pass.js';
 import { hasInPlaceGate } from './pods.js';
-import { podKey } from './types.js';
 import type { ControllerRevision, Pod } from '../../api/core/index.js';
 
 /** The bare hash a revision stands for (its controller-revision-hash label). */
@@ -44,7 +44,7 @@ export async function updatePodsInPlace(
       c.events.event(c.ds, 'Warning', 'FailedUpdatePodInPlace', `failed to update pod ${pod.metadata.name} in-place(revision ${target.metadata.name}): ${messageOf(r.error)}`);
       errors.push(r.error);
     } else {
-      if (r.newResourceVersion) c.podUpdates.expectUpdated(podKey(pod), { metadata: { resourceVersion: r.newResourceVersion } });
+      if (r.newResourceVersion) c.podUpdates.expectUpdated(objectKey(pod), { metadata: { resourceVersion: r.newResourceVersion } });
       c.events.event(c.ds, 'Normal', 'SuccessfulUpdatePodInPlace', `successfully update pod ${pod.metadata.name} in-place`);
     }
   }));

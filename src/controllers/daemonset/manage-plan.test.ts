@@ -8,7 +8,7 @@ const now = T0 + 60_000;
 const plan = (ds = daemonSet(), nodes = fourNodes(), pods = [pod('node-a')], backoff = new FailedPodBackoff()) =>
   planManage(ds, view(ds, nodes, pods), 'new', now, backoff);
 
-describe('planManage (§6.4 steps 4-5)', () => {
+describe('planManage', () => {
   test('eligible nodes without a pod get one, in name order', () => {
     assert.deepEqual(plan().createOn, ['node-b', 'node-c', 'node-d']);
   });

@@ -1,5 +1,5 @@
 /**
- * The manage step as pure planning (workloads.md §6.4 steps 4-5, upstream podsShouldBeOnNode):
+ * The manage step as pure planning (docs/design/advanced-daemonset.md §7, upstream podsShouldBeOnNode):
  * an eligible node without a pod gets one; Failed pods are deleted under a per-node back-off;
  * PreparingDelete pods are delete candidates; without surge only the oldest running pod stays,
  * with surge the oldest new and oldest old pod stay until the new one is available (or the old one

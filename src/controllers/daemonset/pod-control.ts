@@ -5,13 +5,13 @@
  * the expectations first (a generated name once the server returned it, unless the cache already
  * shows the pod), so the next pass waits for the cache.
  */
+import { objectKey } from '../../api/meta.js';
 import { Pods } from '../../api/resource-type.js';
 import { deletePodExpected, slowStartBatch } from '../../control/podcontrol/index.js';
 import { burstReplicas } from './budget.js';
 import { messageOf, throwFirstFailure, type PassContext } from './pass.js';
 import { podsToDeleteAfterHook } from './pod-lifecycle.js';
 import { newDaemonPod } from './pod-template.js';
-import { podKey } from './types.js';
 import type { Pod } from '../../api/core/index.js';
 
 /** Returns how many creates and deletes were issued. */
@@ -59,6 +59,6 @@ async function deletePod(c: PassContext, pod: Pod): Promise<void> {
   const name = pod.metadata.name!;
   const deleted = await deletePodExpected(c, pod, (e) => c.events.event(c.ds, 'Warning', 'FailedDelete', `Error deleting: ${messageOf(e)}`));
   if (!deleted) return;
-  c.podUpdates.delete(podKey(pod));
+  c.podUpdates.delete(objectKey(pod));
   c.events.event(c.ds, 'Normal', 'SuccessfulDelete', `Deleted pod: ${name}`);
 }

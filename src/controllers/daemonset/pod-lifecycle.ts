@@ -1,15 +1,15 @@
 /**
- * The preDelete hook on daemon pods (workloads.md §3, §6.4 step 6): a hooked pod chosen for
+ * The preDelete hook on daemon pods (docs/design/inplace-update.md §9, docs/design/advanced-daemonset.md §7): a hooked pod chosen for
  * deletion moves to `PreparingDelete` (with markPodNotReady, the `KruisePodReady` entry goes in
  * first through pods/status) and is deleted by a later pass once unhooked. Each write is recorded as
  * a resourceVersion expectation.
  */
+import { objectKey } from '../../api/meta.js';
 import { Pods } from '../../api/resource-type.js';
 import { retryOnConflict } from '../../client/retry.js';
 import { deleteDecision, lifecycleStatePatch, LifecycleState, podLifecycleState, readinessForState } from '../../control/lifecycle/index.js';
 import { isNotFound } from '../../machinery/errors.js';
 import { throwFirstFailure, type PassContext } from './pass.js';
-import { podKey } from './types.js';
 import type { Pod } from '../../api/core/index.js';
 
 
@@ -31,7 +31,7 @@ async function moveToPreparingDelete(c: PassContext, pod: Pod): Promise<void> {
   if (podLifecycleState(pod) === state) return;
   try {
     const patched = await c.client.patch<Pod>(Pods, pod.metadata.namespace, pod.metadata.name!, 'strategic', lifecycleStatePatch(state, now));
-    c.podUpdates.expectUpdated(podKey(pod), patched);
+    c.podUpdates.expectUpdated(objectKey(pod), patched);
   } catch (e) {
     if (!isNotFound(e)) throw e;
   }
@@ -45,7 +45,7 @@ async function markNotReady(c: PassContext, pod: Pod, now: Date): Promise<void> 
       const conditions = readinessForState(fresh, LifecycleState.PreparingDelete, now);
       if (!conditions) return;
       const written = await c.client.updateStatus<Pod>(Pods, { ...fresh, status: { ...fresh.status, conditions } as Pod['status'] });
-      c.podUpdates.expectUpdated(podKey(pod), written);
+      c.podUpdates.expectUpdated(objectKey(pod), written);
     });
   } catch (e) {
     if (!isNotFound(e)) throw e;

@@ -5,7 +5,7 @@ import { newDaemonPod } from './pod-template.js';
 import { availability, oldestFirst, updatedPodsOnNode } from './pods.js';
 import { daemonSet, pod, T0 } from './test-kit.js';
 
-describe('newDaemonPod (§6.3)', () => {
+describe('newDaemonPod', () => {
   test('generateName, bare hash label, pinned affinity, daemon tolerations, owner; no gate under Standard', () => {
     const ds = daemonSet();
     ds.spec.template.spec = { containers: [{ name: 'c', image: 'img' }], tolerations: [{ key: 'node.kubernetes.io/unschedulable', operator: 'Exists', effect: 'NoSchedule' }] } as never;

@@ -1,5 +1,5 @@
 /**
- * A new daemon pod (workloads.md §6.3): `generateName: <ds>-`, the current template's labels plus
+ * A new daemon pod (docs/design/advanced-daemonset.md §4): `generateName: <ds>-`, the current template's labels plus
  * `controller-revision-hash: <hash>` (and `pod-template-generation` when the DaemonSet carries the
  * deprecated annotation), the default daemon tolerations, required node affinity pinning it to its
  * node (the scheduler binds it), the InPlaceUpdateReady gate under InPlaceIfPossible, and the

@@ -1,11 +1,12 @@
 /**
- * The Advanced DaemonSet reconciler (workloads.md §6.4, upstream syncDaemonSet): claim pods, settle
+ * The Advanced DaemonSet reconciler (docs/design/advanced-daemonset.md §5, upstream syncDaemonSet): claim pods, settle
  * the revision history, and while create/delete and pod-write expectations are unmet only refresh
  * status. Otherwise: manage (one pod per eligible node; a pass that wrote pods ends there), refresh
  * in-place states, run the RollingUpdate step unless paused or OnDelete, trim history and write
  * status with observedGeneration. Every pass starts from the newest copy of the DaemonSet (its
  * last status write while the cache lags) and writes status at most once, only when it changed.
  */
+import { objectKey } from '../../api/meta.js';
 import { syncTemplateHistory, trimTemplateHistory, type TemplateHistory } from '../../control/revision/index.js';
 import type { Client } from '../../client/client.js';
 import { InPlaceUpdater } from '../../control/inplaceupdate/index.js';
@@ -27,7 +28,7 @@ import { syncNodes } from './pod-control.js';
 import { refreshUpdateStates } from './refresh.js';
 import { rollingUpdate } from './rollout.js';
 import { computeStatus, nextAvailableMs, statusChanged } from './status.js';
-import { AdvancedDaemonSets, podKey, type DaemonSet } from './types.js';
+import { AdvancedDaemonSets, type DaemonSet } from './types.js';
 import type { ControllerRevision, Node, Pod } from '../../api/core/index.js';
 
 export interface DaemonSetReconcilerDeps {
@@ -90,7 +91,7 @@ export class AdvancedDaemonSetReconciler {
   /** Undefined when the cache shows every create, delete and pod write of earlier passes. */
   private waitMs(key: string, pods: readonly Pod[]): number | undefined {
     if (!this.d.expectations.satisfied(key)) return Math.min(Math.max(this.d.expectations.waitMs(key), 1), 5_000);
-    return pods.every((p) => this.d.podUpdates.isUpdatedSatisfied(podKey(p), p)) ? undefined : 1_000;
+    return pods.every((p) => this.d.podUpdates.isUpdatedSatisfied(objectKey(p), p)) ? undefined : 1_000;
   }
 
   private async sync(c: PassContext, view: ClusterView, history: TemplateHistory, pods: Pod[]): Promise<number | undefined> {

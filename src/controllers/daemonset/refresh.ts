@@ -1,5 +1,5 @@
 /**
- * §2.3 step 3 for every daemon pod (workloads.md §6.4 step 7), up to refreshConcurrency at a time,
+ * docs/design/inplace-update.md §5 for every daemon pod (docs/design/advanced-daemonset.md §8), up to refreshConcurrency at a time,
  * from the cached pods without GETs. Flipping InPlaceUpdateReady back to True after an in-place
  * update is the updater's status update of the observed version (upstream #2274); a pod that lacks
  * the condition (a new pod: no update has started on it) gets it by the updater's
@@ -8,12 +8,12 @@
  * next event brings the pass back. Every write is recorded as a resourceVersion expectation, so no
  * later pass judges the stale copy.
  */
+import { objectKey } from '../../api/meta.js';
 import { InPlaceUpdateReadyCondition } from '../../api/kruise/workloads/labels.js';
 import { planRefresh, podCondition, type InPlaceUpdater } from '../../control/inplaceupdate/index.js';
 import { isConflict, isNotFound } from '../../machinery/errors.js';
 import { forEachLimited } from '../../runtime/parallel.js';
 import type { PassContext } from './pass.js';
-import { podKey } from './types.js';
 import type { Pod } from '../../api/core/index.js';
 
 /** Pod refreshes in flight at once. */
@@ -30,12 +30,12 @@ async function refreshOne(c: PassContext, updater: InPlaceUpdater, pod: Pod): Pr
   if (plan.kind === 'updateStatus') {
     const written = podCondition(pod, InPlaceUpdateReadyCondition) ? await updater.refresh(pod) : await updater.markReadyIfMissing(pod);
     if (written.error) throw written.error;
-    if (written.pod) c.podUpdates.expectUpdated(podKey(pod), written.pod);
+    if (written.pod) c.podUpdates.expectUpdated(objectKey(pod), written.pod);
     return undefined;
   }
   const r = await updater.refresh(pod);
   if (r.error) throw r.error;
-  if (r.newResourceVersion) c.podUpdates.expectUpdated(podKey(pod), { metadata: { resourceVersion: r.newResourceVersion } });
+  if (r.newResourceVersion) c.podUpdates.expectUpdated(objectKey(pod), { metadata: { resourceVersion: r.newResourceVersion } });
   return r.requeueAfterMs;
 }
 

@@ -12,7 +12,7 @@ const rolling = (ru: Record<string, unknown>, extra: Partial<DaemonSet['spec']> 
 const nodeNames = (ds: DaemonSet, pods = fourNodes().map((n) => pod(n.metadata.name!, { hash: 'old' })), nodes = fourNodes()) =>
   nodesToUpdate(ds, view(ds, nodes, pods).nodes, 'new').map((n) => n.name);
 
-describe('budget (§6.1, §6.4 8b)', () => {
+describe('budget', () => {
   test('maxUnavailable and maxSurge round up, partition and burstReplicas round down against status.desiredNumberScheduled', () => {
     assert.equal(scaledValue('30%', 4, true), 2);
     assert.equal(scaledValue('30%', 4, false), 1);
@@ -26,7 +26,7 @@ describe('budget (§6.1, §6.4 8b)', () => {
   });
 });
 
-describe('nodesToUpdate (§6.4 8a)', () => {
+describe('nodesToUpdate', () => {
   test('partition keeps the smallest names; percent partition is of status.desiredNumberScheduled', () => {
     assert.deepEqual(nodeNames(rolling({ maxUnavailable: 1, partition: 2 })), ['node-d', 'node-c']);
     assert.deepEqual(nodeNames(rolling({ maxUnavailable: 1, partition: '50%' })), ['node-d', 'node-c']);
@@ -45,7 +45,7 @@ describe('nodesToUpdate (§6.4 8a)', () => {
   });
 });
 
-describe('planRollingUpdate (§6.4 8c-d)', () => {
+describe('planRollingUpdate', () => {
   const plan = (ds: DaemonSet, pods: ReturnType<typeof pod>[], budget: { maxSurge: number; maxUnavailable: number }) =>
     planRollingUpdate({ ds, nodes: nodesToUpdate(ds, view(ds, fourNodes(), pods).nodes, 'new'), hash: 'new', now, ...budget });
 

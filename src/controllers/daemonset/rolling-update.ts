@@ -1,5 +1,5 @@
 /**
- * One RollingUpdate step as pure planning (workloads.md §6.4 step 8b-d, upstream rollingUpdate),
+ * One RollingUpdate step as pure planning (docs/design/advanced-daemonset.md §9, upstream rollingUpdate),
  * over the nodes nodesToUpdate allows, in that order.
  * - No surge: a node with no pod, with both an old and a new pod, or with an unavailable or
  *   pre-deleting new pod counts as unavailable. Unavailable old pods are always replaced; available

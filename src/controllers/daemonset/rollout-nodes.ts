@@ -1,5 +1,5 @@
 /**
- * Which nodes a rolling update may touch (workloads.md §6.4 step 8a, upstream
+ * Which nodes a rolling update may touch (docs/design/advanced-daemonset.md §9, upstream
  * filterDaemonPodsNodeToUpdate): existing nodes that have daemon pods or should run one, walked
  * from the largest name down, ordered as nodes already updated (or with excess pods), nodes with
  * no or a pre-deleting old pod, then the nodes matching rollingUpdate.selector (all others when no

@@ -1,5 +1,5 @@
 /**
- * The RollingUpdate step of a pass (workloads.md §6.4 step 8): pick the nodes partition and
+ * The RollingUpdate step of a pass (docs/design/advanced-daemonset.md §9): pick the nodes partition and
  * selector allow, plan within maxUnavailable/maxSurge, then update in place what InPlaceIfPossible
  * allows and delete (or surge-create) the rest. Returns how many pod writes were issued.
  */

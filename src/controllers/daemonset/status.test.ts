@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { computeStatus, nextAvailableMs } from './status.js';
 import { daemonSet, node, pod, T0, view } from './test-kit.js';
 
-describe('computeStatus (§6.2)', () => {
+describe('computeStatus', () => {
   const nodes = [node('node-a'), node('node-b'), node('node-c'), node('node-x', {}, [{ key: 'k', effect: 'NoSchedule' }])];
   const now = T0 + 60_000;
 

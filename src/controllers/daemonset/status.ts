@@ -1,5 +1,5 @@
 /**
- * DaemonSet status from scratch (workloads.md §6.2): per node that should run the daemon, whether
+ * DaemonSet status from scratch (docs/design/advanced-daemonset.md §3): per node that should run the daemon, whether
  * it has a pod and whether its oldest pod is ready, available and carries the current hash; pods on
  * other nodes are misscheduled. Finished pods already being deleted do not count.
  * `observedGeneration` moves only after a full pass; `updateRevision` is the bare hash.

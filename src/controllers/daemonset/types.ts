@@ -4,7 +4,6 @@
  */
 import type { DaemonSet as StoredDaemonSet } from '../../api/kruise/workloads/daemonset.js';
 import type { OwnerReference } from '../../api/meta.js';
-import type { Pod } from '../../api/core/index.js';
 
 /** apps.kruise.io/v1beta1 DaemonSet (the storage version; v1alpha1 arrives converted). */
 export { AdvancedDaemonSets } from '../../api/kruise/resource-types.js';
@@ -17,5 +16,3 @@ export function daemonSetOwnerRef(ds: DaemonSet): OwnerReference {
   return { apiVersion: 'apps.kruise.io/v1beta1', kind: 'DaemonSet', name: ds.metadata.name!, uid: ds.metadata.uid!, controller: true, blockOwnerDeletion: true };
 }
 
-export const podKey = (pod: Pod): string => `${pod.metadata.namespace}/${pod.metadata.name}`;
-export const dsKey = (ds: DaemonSet): string => `${ds.metadata.namespace}/${ds.metadata.name}`;

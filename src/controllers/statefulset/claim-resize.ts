@@ -1,5 +1,5 @@
 /**
- * volumeClaimUpdateStrategy (workloads.md §5.1, gate StatefulSetAutoResizePVCGate): with
+ * volumeClaimUpdateStrategy (docs/design/advanced-statefulset.md §10, gate StatefulSetAutoResizePVCGate): with
  * `OnPodRollingUpdate`, the claims of each pod the rolling update reaches (within the partition)
  * are expanded to the template's storage request and annotated `apps.kruise.io/owned-by-asts`;
  * `status.volumeClaims` counts per template the in-range pods whose claims request at least the

@@ -1,6 +1,6 @@
 /**
  * Per-ordinal PersistentVolumeClaims and the retention policy as owner references the garbage
- * collector acts on (workloads.md §5.3): whenDeleted=Delete → the set owns the claim;
+ * collector acts on (docs/design/advanced-statefulset.md §4): whenDeleted=Delete → the set owns the claim;
  * whenScaled=Delete → a condemned pod owns it (the claim goes with the pod). Both references are
  * plain (not controller) ones, as in k8s. A claim still owned by an older pod of the same name is
  * stale and blocks creating the new pod until the collector removes it.

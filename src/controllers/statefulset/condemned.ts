@@ -1,5 +1,5 @@
 /**
- * The scale-in phase of an ASTS pass (workloads.md §5.4 rule 4): first hand the claims of
+ * The scale-in phase of an ASTS pass (docs/design/advanced-statefulset.md §8): first hand the claims of
  * condemned pods to them when whenScaled=Delete, then delete condemned pods highest ordinal
  * first through the preDelete hook. OrderedReady waits for a terminating one and deletes only a
  * Running, Ready and available pod (or the first unhealthy pod of the set), one per pass;

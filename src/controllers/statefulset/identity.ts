@@ -1,5 +1,5 @@
 /**
- * Stable pod identity (workloads.md §5.3): the pod for an ordinal from a revision's template with
+ * Stable pod identity (docs/design/advanced-statefulset.md §4): the pod for an ordinal from a revision's template with
  * name `<set>-<ordinal>`, identity labels, revision label, hostname/subdomain, lifecycle state and
  * per-ordinal claims `<claim>-<set>-<ordinal>` mounted in place of same-named template volumes;
  * and the checks that an existing pod still has that identity and storage.

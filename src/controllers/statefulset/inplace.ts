@@ -1,17 +1,18 @@
 /**
- * Updating one pod in place under podUpdatePolicy InPlaceIfPossible/InPlaceOnly (workloads.md
- * §2, §3): only when the diff between the pod's own revision and the update revision allows it;
+ * Updating one pod in place under podUpdatePolicy InPlaceIfPossible/InPlaceOnly (docs/design/inplace-update.md
+ * §1, §9): only when the diff between the pod's own revision and the update revision allows it;
  * the inPlaceUpdate hook first moves the pod to PreparingUpdate and waits; the update itself
  * writes lifecycle `Updating` (only on pods that carry a state label). InPlaceOnly with a change
  * that cannot be done in place is an error.
  */
+import { objectKey } from '../../api/meta.js';
 import {
   LifecycleStateLabel, LifecycleTimestampAnnotation, PodUpdatePolicy,
 } from '../../api/kruise/workloads/labels.js';
 import type { InPlaceUpdateOptions } from '../../control/inplaceupdate/index.js';
 import { beforeInPlaceUpdate, inPlaceStartState, LifecycleState } from '../../control/lifecycle/index.js';
 import { setLifecycleState } from './lifecycle-control.js';
-import { podKey, requeueAfter, type PassContext } from './pass.js';
+import { requeueAfter, type PassContext } from './pass.js';
 import { podRevision } from './pod-state.js';
 import { rfc3339 } from '../../machinery/time.js';
 import type { Pod } from '../../api/core/index.js';
@@ -63,7 +64,7 @@ async function start(c: PassContext, pod: Pod, from: Parameters<PassContext['upd
     c.events.event(c.set, 'Warning', 'FailedUpdatePodInPlace', `failed to update pod ${pod.metadata.name} in-place(revision ${revision}): ${String(r.error)}`);
     throw r.error;
   }
-  if (r.newResourceVersion) c.podWrites.expectUpdated(podKey(pod), { metadata: { resourceVersion: r.newResourceVersion } });
+  if (r.newResourceVersion) c.podWrites.expectUpdated(objectKey(pod), { metadata: { resourceVersion: r.newResourceVersion } });
   requeueAfter(c, r.requeueAfterMs);
   c.events.event(c.set, 'Normal', 'SuccessfulUpdatePodInPlace', `successfully update pod ${pod.metadata.name} in-place(revision ${revision})`);
   return r.inPlaceUpdate;

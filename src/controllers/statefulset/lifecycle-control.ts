@@ -4,13 +4,14 @@
  * status subresource (re-read on conflict); then a strategic-merge patch sets the state label and
  * timestamp (re-applying a hook's labels/finalizers when going back to PreparingUpdate).
  */
+import { objectKey } from '../../api/meta.js';
 import { Pods } from '../../api/resource-type.js';
 import { retryOnConflict } from '../../client/retry.js';
 import { isNotFound } from '../../machinery/errors.js';
 import {
   lifecycleStatePatch, podLifecycleState, readinessForState, type LifecycleHook, type LifecycleState,
 } from '../../control/lifecycle/index.js';
-import { podKey, type PassContext } from './pass.js';
+import { type PassContext } from './pass.js';
 import type { Pod } from '../../api/core/index.js';
 
 async function markNotReady(c: PassContext, pod: Pod, state: LifecycleState): Promise<void> {
@@ -23,7 +24,7 @@ async function markNotReady(c: PassContext, pod: Pod, state: LifecycleState): Pr
     // The lifecycle helpers type condition status as a plain string; the values are the API's.
     const typed = conditions as NonNullable<Pod['status']>['conditions'];
     const written = await c.client.updateStatus<Pod>(Pods, { ...fresh, status: { ...fresh.status, conditions: typed } });
-    c.podWrites.expectUpdated(podKey(pod), written);
+    c.podWrites.expectUpdated(objectKey(pod), written);
   });
 }
 
@@ -36,7 +37,7 @@ export async function setLifecycleState(
     if (podLifecycleState(pod) === state && !handler) return false;
     const patch = lifecycleStatePatch(state, new Date(c.now), handler);
     const patched = await c.client.patch<Pod>(Pods, pod.metadata.namespace, pod.metadata.name!, 'strategic', patch);
-    c.podWrites.expectUpdated(podKey(pod), patched);
+    c.podWrites.expectUpdated(objectKey(pod), patched);
     return true;
   } catch (e) {
     if (isNotFound(e)) return false;

@@ -1,5 +1,5 @@
 /**
- * Ordinals of an Advanced StatefulSet (workloads.md §5.4 rule 1): the first ordinal (`ordinals.start`
+ * Ordinals of an Advanced StatefulSet (docs/design/advanced-statefulset.md §6): the first ordinal (`ordinals.start`
  * behind gate StatefulSetStartOrdinal), reserved ordinals (ints and inclusive "a-b" ranges), the
  * replica range [start, end) that holds `replicas` unreserved ordinals, and pod names.
  */

@@ -47,7 +47,6 @@ export interface PassContext extends PassDeps {
   blockedBy?: Pod;
 }
 
-export const podKey = (pod: Pod): string => `${pod.metadata.namespace}/${pod.metadata.name}`;
 
 export function requeueAfter(c: PassContext, ms: number | undefined): void {
   if (ms === undefined || ms <= 0) return;

@@ -3,13 +3,14 @@
  * delete one (or move it to PreparingDelete when a preDelete hook holds it), fix identity labels.
  * Creates and deletes are expected first so the next pass waits for the cache to show them.
  */
+import { objectKey } from '../../api/meta.js';
 import { Pods } from '../../api/resource-type.js';
 import { isNotFound } from '../../machinery/errors.js';
 import { deletePodExpected } from '../../control/podcontrol/index.js';
 import { deleteDecision, LifecycleState } from '../../control/lifecycle/index.js';
 import { ensureClaims } from './claim-control.js';
 import { setLifecycleState } from './lifecycle-control.js';
-import { podKey, type PassContext } from './pass.js';
+import { type PassContext } from './pass.js';
 import { isTerminating } from './pod-state.js';
 import { messageOf } from './types.js';
 import type { Pod } from '../../api/core/index.js';
@@ -44,14 +45,14 @@ export async function deletePod(c: PassContext, pod: Pod): Promise<boolean> {
   const deleted = await deletePodExpected(c, pod, (e) => c.events.event(c.set, 'Warning', 'FailedDelete', `delete Pod ${name} in StatefulSet ${setName(c)} failed error: ${messageOf(e)}`));
   if (!deleted) return false;
   c.deleted.add(name);
-  c.podWrites.delete(podKey(pod));
+  c.podWrites.delete(objectKey(pod));
   c.events.event(c.set, 'Normal', 'SuccessfulDelete', `delete Pod ${name} in StatefulSet ${setName(c)} successful`);
   return true;
 }
 
 export type DeleteOutcome = 'deleted' | 'preparingDelete' | 'waiting';
 
-/** Deletion through the preDelete hook (workloads.md §3): a hooked pod goes to PreparingDelete and waits. */
+/** Deletion through the preDelete hook (docs/design/inplace-update.md §9): a hooked pod goes to PreparingDelete and waits. */
 export async function deleteThroughHook(c: PassContext, pod: Pod): Promise<DeleteOutcome> {
   const lifecycle = c.set.spec.lifecycle;
   switch (deleteDecision(pod, lifecycle)) {
@@ -70,7 +71,7 @@ export async function fixIdentity(c: PassContext, pod: Pod, labels: Record<strin
   const name = pod.metadata.name!;
   try {
     const patched = await c.client.patch<Pod>(Pods, pod.metadata.namespace, name, 'strategic', { metadata: { labels } });
-    c.podWrites.expectUpdated(podKey(pod), patched);
+    c.podWrites.expectUpdated(objectKey(pod), patched);
   } catch (e) {
     if (isNotFound(e)) return;
     c.events.event(c.set, 'Warning', 'FailedUpdate', `update Pod ${name} in StatefulSet ${setName(c)} failed error: ${messageOf(e)}`);

@@ -1,5 +1,5 @@
 /**
- * Per-pod facts of an ASTS pass (workloads.md §5.2, §5.4): created (non-empty phase), finished,
+ * Per-pod facts of an ASTS pass (docs/design/advanced-statefulset.md §3, §5): created (non-empty phase), finished,
  * terminating, Running and Ready, available (Ready for minReadySeconds with lifecycle Normal) and
  * healthy; and the revision a pod carries.
  */

@@ -1,11 +1,12 @@
 /**
- * The Advanced StatefulSet reconciler (workloads.md §5.4): load the set, wait for scale
+ * The Advanced StatefulSet reconciler (docs/design/advanced-statefulset.md §5): load the set, wait for scale
  * expectations and for the cache to show this controller's pod writes, claim pods, sync
  * revisions, then run the replica, scale-in and rolling-update phases (each may end the pass);
  * finally write status computed afresh (also after a failure) and trim revision history. Status is
  * written only when it differs from the newest copy of the set (its last status write while the
  * cache lags), over that copy, and a conflict requeues instead of re-reading and retrying.
  */
+import { objectKey } from '../../api/meta.js';
 import { deleteRevisions, revisionsToTrim, syncRevisions } from '../../control/revision/index.js';
 import { selectorFromLabelSelector, type LabelSelector, type MetaLabelSelector } from '../../machinery/labels.js';
 import { requestKey, type Request } from '../../runtime/handlers.js';
@@ -18,7 +19,7 @@ import { volumeClaimsStatus } from './claim-resize.js';
 import { processCondemned } from './condemned.js';
 import { replicaRange } from './ordinals.js';
 import { NewestCopies } from '../../runtime/newest-copies.js';
-import { podKey, type PassContext, type PassDeps } from './pass.js';
+import { type PassContext, type PassDeps } from './pass.js';
 import { podRevision } from './pod-state.js';
 import { newRefreshTracker } from './refresh.js';
 import { processReplicas } from './replicas.js';
@@ -56,7 +57,7 @@ export class StatefulSetReconciler {
     if (!this.d.expectations.satisfied(key)) return { requeueAfterMs: Math.min(this.d.expectations.waitMs(key), 5_000) };
     const pods = await claimPods(this.d.client, this.d.pods, set, this.selectorOf(set));
     // A pod this controller just wrote is judged only once the cache shows that write.
-    if (!pods.every((p) => this.d.podWrites.isUpdatedSatisfied(podKey(p), p))) return { requeueAfterMs: 1_000 };
+    if (!pods.every((p) => this.d.podWrites.isUpdatedSatisfied(objectKey(p), p))) return { requeueAfterMs: 1_000 };
     const uid = set.metadata.uid!;
     const synced = await syncRevisions(this.d.client, set, this.d.revisions.byIndex(IndexNames.controllerUid, uid));
     const c = this.newPass(ctx, key, set, pods, synced);

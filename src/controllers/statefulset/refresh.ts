@@ -1,5 +1,5 @@
 /**
- * Refreshing one pod (workloads.md §2.3 step 3, §3 for ASTS): finish or drop an in-place grace
+ * Refreshing one pod (docs/design/inplace-update.md §5, §9 for ASTS): finish or drop an in-place grace
  * period and flip `InPlaceUpdateReady` back on, then move its lifecycle state along —
  * PreparingNormal → Normal, finished Updating → Updated/Normal, Updated → Normal, and a
  * PreparingUpdate pod already at the update revision (a rollback) → Updated/Normal.
@@ -11,6 +11,7 @@
  * has started on it) gets it by the updater's markReadyIfMissing, a strategic-merge patch the
  * scheduler's and kubelet's writes cannot conflict.
  */
+import { objectKey } from '../../api/meta.js';
 import { InPlaceUpdateReadyCondition } from '../../api/kruise/workloads/labels.js';
 import { planRefresh, isPodUpdateCompleted, podCondition } from '../../control/inplaceupdate/index.js';
 import {
@@ -18,7 +19,7 @@ import {
 } from '../../control/lifecycle/index.js';
 import { Limiter } from '../../runtime/limiter.js';
 import { setLifecycleState } from './lifecycle-control.js';
-import { podKey, requeueAfter, type PassContext } from './pass.js';
+import { requeueAfter, type PassContext } from './pass.js';
 import { podRevision } from './pod-state.js';
 import type { Pod } from '../../api/core/index.js';
 
@@ -73,7 +74,7 @@ async function writeReadyAndState(c: PassContext, pod: Pod, tracker: RefreshTrac
   const r = podCondition(pod, InPlaceUpdateReadyCondition) ? await c.updater.refresh(pod, opts) : await c.updater.markReadyIfMissing(pod, opts);
   if (r.error) throw r.error;
   if (!r.pod) return undefined;
-  c.podWrites.expectUpdated(podKey(pod), r.pod);
+  c.podWrites.expectUpdated(objectKey(pod), r.pod);
   if (state && podLifecycleState(pod) !== state) tracker.changed = true;
   return r.pod;
 }
@@ -95,7 +96,7 @@ export async function refreshPod(c: PassContext, pod: Pod, tracker: RefreshTrack
     requeueAfter(c, r.requeueAfterMs);
     // The write's resourceVersion is not returned: wait for any copy newer than the one judged.
     const rv = pod.metadata.resourceVersion ?? '';
-    if (/^\d+$/.test(rv)) c.podWrites.expectUpdated(podKey(pod), { metadata: { resourceVersion: String(BigInt(rv) + 1n) } });
+    if (/^\d+$/.test(rv)) c.podWrites.expectUpdated(objectKey(pod), { metadata: { resourceVersion: String(BigInt(rv) + 1n) } });
   }
   const state = nextRefreshState(c, pod);
   if (!state) return pod;

@@ -1,5 +1,5 @@
 /**
- * The replica phase of an ASTS pass (workloads.md §5.4 rule 3): walk the in-range positions in
+ * The replica phase of an ASTS pass (docs/design/advanced-statefulset.md §7): walk the in-range positions in
  * ascending order — replace finished pods, create missing ones (after their claims), create
  * claims of Pending pods, refresh in-place and lifecycle state, fix identity and claim owners.
  * OrderedReady stops at the first pod that is being created, terminating or not available;

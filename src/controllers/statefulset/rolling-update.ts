@@ -1,5 +1,5 @@
 /**
- * The rolling-update phase of an ASTS pass (workloads.md §5.4 rules 5-9): refresh every pod and
+ * The rolling-update phase of an ASTS pass (docs/design/advanced-statefulset.md §9): refresh every pod and
  * stop if a lifecycle state moved; stop when paused; otherwise, within maxUnavailable (floor,
  * at least 1), delete pods labelled specified-delete, then walk the update order and update each
  * pod off the update revision in place when possible, else delete it (the replica phase of a
@@ -40,7 +40,7 @@ export function unavailablePods(c: PassContext): Set<string> {
   return out;
 }
 
-/** Rule 7: specified-delete pods, highest position first, within the budget. Returns their names. */
+/** docs/design/advanced-statefulset.md §9 step 4: specified-delete pods, highest position first, within the budget. Returns their names. */
 async function deleteSpecified(c: PassContext, maxUnavailable: number, unavailable: Set<string>): Promise<Set<string>> {
   const handled = new Set<string>();
   for (let i = c.slots.length - 1; i >= 0; i--) {

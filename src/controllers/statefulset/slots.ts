@@ -1,5 +1,5 @@
 /**
- * Splitting a set's pods by ordinal (workloads.md §5.4 rules 1-2): in-range pods into the
+ * Splitting a set's pods by ordinal (docs/design/advanced-statefulset.md §6): in-range pods into the
  * position array, missing in-range ordinals filled with new pod objects at the right revision
  * (not created yet: empty phase), other parsable ordinals condemned (highest first).
  */
@@ -39,8 +39,8 @@ export interface Revisions {
 }
 
 /**
- * Fills every missing unreserved position, lowest first, with a pod of the revision rule 2 picks.
- * A pod with an empty phase counts as not created (workloads.md §0.6) and is replaced the same way.
+ * Fills every missing unreserved position, lowest first, with a pod of the revision docs/design/advanced-statefulset.md §6 picks.
+ * A pod with an empty phase counts as not created (docs/design/advanced-statefulset.md §6) and is replaced the same way.
  */
 export function fillMissing(set: StatefulSet, slots: Slots, range: ReplicaRange, revisions: Revisions, gate: GateReader, now: Date): void {
   for (let i = 0; i < slots.length; i++) {

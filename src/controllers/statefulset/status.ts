@@ -1,5 +1,5 @@
 /**
- * ASTS status computed afresh each pass (workloads.md §5.2) over the in-range and condemned pods,
+ * ASTS status computed afresh each pass (docs/design/advanced-statefulset.md §3) over the in-range and condemned pods,
  * the rolling-update completion rule, transient FailedCreatePod/FailedUpdatePod conditions, and
  * whether the stored status differs enough to be written.
  */

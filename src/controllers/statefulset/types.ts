@@ -24,7 +24,7 @@ export interface Claim extends KObject {
 
 /** The lifecycle helpers' pod shape (nodeName typed the same way). */
 
-/** Gates this controller reads, with OpenKruise's defaults (workloads.md §1.3). */
+/** Gates this controller reads, with OpenKruise's defaults (docs/design/workload-common.md §2). */
 export const statefulSetGateDefaults = {
   StatefulSetStartOrdinal: false,
   StatefulSetAutoDeletePVC: true,
@@ -43,7 +43,7 @@ export function gateReader(gates?: (name: string) => boolean): GateReader {
 
 export type { IntOrPercent };
 
-/** maxUnavailable of a budget: the scaled value rounded down, at least 1 (workloads.md §5.4 rule 6). */
+/** maxUnavailable of a budget: the scaled value rounded down, at least 1 (docs/design/advanced-statefulset.md §9). */
 export function budgetOf(value: IntOrPercent, replicas: number, fallback = 1): number {
   return Math.max(value === undefined ? fallback : scaledValue(value, replicas, false), 1);
 }

@@ -1,5 +1,5 @@
 /**
- * Revision choice for a new pod and the rolling-update order (workloads.md §5.4 rules 2 and 8),
+ * Revision choice for a new pod and the rolling-update order (docs/design/advanced-statefulset.md §6, §9),
  * over the position array of a pass: slot i holds ordinal start+i, undefined for a reserved hole.
  */
 import { LifecycleState, LifecycleStateLabel } from '../../api/kruise/workloads/labels.js';

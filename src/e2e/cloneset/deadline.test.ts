@@ -1,5 +1,5 @@
 /**
- * C15, deadline part (workloads.md §4.6.6, §4.8): with progressDeadlineSeconds 10 and pods no
+ * C15, deadline part (docs/design/cloneset.md §11, §13): with progressDeadlineSeconds 10 and pods no
  * scheduler picks up, Progressing turns False (ProgressDeadlineExceeded) about 10 s after it went
  * True (CloneSetUpdated); fixing the scheduler name makes it True (CloneSetAvailable).
  */

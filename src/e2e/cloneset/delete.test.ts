@@ -1,5 +1,5 @@
 /**
- * C9 (workloads.md §4.8): podsToDelete and specified-delete remove exactly the named pods, names
+ * C9 (docs/design/cloneset.md §13): podsToDelete and specified-delete remove exactly the named pods, names
  * that match no pod are pruned from the spec; and a manager restart in the middle of a ReCreate
  * rollout deletes no pod beyond the budget (expectations live in memory, the cache is the truth).
  */

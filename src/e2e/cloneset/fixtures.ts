@@ -1,5 +1,5 @@
 /**
- * Shared pieces of the CloneSet acceptance tests (workloads.md §4.8): the base manifest `CS`, a
+ * Shared pieces of the CloneSet acceptance tests (docs/design/cloneset.md §13): the base manifest `CS`, a
  * workload env running the CloneSet and pod-readiness controllers, pod/status readers and a pod
  * watcher that checks a rollout invariant on every pod event (nothing between two polls is missed).
  */
@@ -27,7 +27,7 @@ export function startCloneSetEnv(options: Partial<WorkloadEnvOptions> = {}): Pro
   return startWorkloadEnv({ ...options, controllers: (m) => { setupCloneSetController(m); setupPodReadinessController(m); } });
 }
 
-/** `CS` of §4.8 named `name` (selector and template label `app: name`) with spec overrides. */
+/** `CS` of docs/design/cloneset.md §13 named `name` (selector and template label `app: name`) with spec overrides. */
 export function cloneSet(name: string, spec: Obj = {}, podSpec: Obj = {}): CloneSet {
   return {
     apiVersion: 'apps.kruise.io/v1beta1', kind: 'CloneSet', metadata: { name, namespace: ns },
@@ -57,7 +57,7 @@ export const restartsOf = (pod: Pod): number | undefined => pod.status?.containe
 export const uids = (pods: Pod[]): Map<string, string> => new Map(pods.map((p) => [p.metadata.name!, p.metadata.uid!]));
 
 /**
- * "Settled" of §4.8: observedGeneration caught up, `replicas` live pods, all updated and available,
+ * "Settled" of docs/design/cloneset.md §13: observedGeneration caught up, `replicas` live pods, all updated and available,
  * currentRevision == updateRevision; with `notRevision`, on an update revision other than that one.
  */
 export async function settled(client: Client, name: string, replicas: number, options: { notRevision?: string; timeoutMs?: number } = {}): Promise<CloneSet> {

@@ -1,5 +1,5 @@
 /**
- * Lifecycle hooks of a CloneSet end to end (workloads.md §3, §4.8 C12/C13): preDelete holds a pod
+ * Lifecycle hooks of a CloneSet end to end (docs/design/inplace-update.md §9, docs/design/cloneset.md §13 C12/C13): preDelete holds a pod
  * in PreparingDelete until unhooked, replicas growing back cancel it, excludePreparingDelete lets a
  * replacement start while it waits, markPodNotReady holds the pod
  * not-ready through KruisePodReady, and the inPlaceUpdate hook gates an in-place update

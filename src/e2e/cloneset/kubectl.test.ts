@@ -1,5 +1,5 @@
 /**
- * A CloneSet driven by the real kubectl 1.32 (workloads.md §4.8 C1): apply, the printer columns of
+ * A CloneSet driven by the real kubectl 1.32 (docs/design/cloneset.md §13 C1): apply, the printer columns of
  * `kubectl get clone`, `kubectl scale` through the scale subresource, the v1alpha1 view, and how a
  * user follows a rollout (kubectl's own `rollout` verbs refuse custom kinds; `kubectl wait
  * --for=jsonpath` is the built-in way).

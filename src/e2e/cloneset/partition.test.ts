@@ -1,5 +1,5 @@
 /**
- * Partitioned rollouts and template rollback (workloads.md §4.8 C8 and the revision part of C15):
+ * Partitioned rollouts and template rollback (docs/design/cloneset.md §13 C8 and the revision part of C15):
  * a partition keeps exactly that many pods on the old revision (checked on every pod event),
  * percents round up, raising the partition never moves pods back (CloneSetPartitionRollback off),
  * and going back to an old template reuses its ControllerRevision.

@@ -1,5 +1,5 @@
 /**
- * C14 (workloads.md §4.8, §4.6.5): PVCs from volumeClaimTemplates. One claim per pod named
+ * C14 (docs/design/cloneset.md §13, §10): PVCs from volumeClaimTemplates. One claim per pod named
  * `data-<cs>-<id>`, labelled with the instance id, owned by the CloneSet and mounted by the pod;
  * without reuse an externally deleted pod's replacement gets a new id and the old claim goes; with
  * reuse it gets the same name and the same claim; scale-in deletes the claim; deleting the CloneSet

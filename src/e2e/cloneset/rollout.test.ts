@@ -1,5 +1,5 @@
 /**
- * CloneSet rollouts as a user watches them (workloads.md §4.8 C6, C7, C10, C11): the in-place grace
+ * CloneSet rollouts as a user watches them (docs/design/cloneset.md §13 C6, C7, C10, C11): the in-place grace
  * period, the fall-back to recreate, surge budgets (checked on every pod event), pause and OnDelete.
  */
 import { after, before, describe, test } from 'node:test';

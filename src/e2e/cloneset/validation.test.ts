@@ -1,5 +1,5 @@
 /**
- * CloneSet admission as a kubectl user meets it (workloads.md §4.7, §4.8 C10 negatives and C15
+ * CloneSet admission as a kubectl user meets it (docs/design/webhooks.md §8, docs/design/cloneset.md §13 C10 negatives and C15
  * rejections): exit code 1, HTTP 422 from the API server (seen with -v=6), the webhook's message
  * naming the field, and nothing stored or changed. Complements src/e2e/webhooks/kubectl-admission.test.ts,
  * which checks the same rules loosely on create only.

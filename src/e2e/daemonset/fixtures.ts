@@ -1,5 +1,5 @@
 /**
- * Shared pieces of the Advanced DaemonSet acceptance tests (workloads.md §6.6): four simulated
+ * Shared pieces of the Advanced DaemonSet acceptance tests (docs/design/advanced-daemonset.md §11): four simulated
  * nodes standing in for node-a..node-d (kruise-node-0..3 sort the same way), the base manifest
  * `ADS`, a workload env running the ADS and pod-readiness controllers, node label/taint helpers,
  * pod/status readers and a pod watcher that checks an invariant on every pod event.
@@ -21,7 +21,7 @@ export const IMG1 = 'nginx:1.25-alpine';
 export const IMG2 = 'nginx:1.26-alpine';
 export const IMG3 = 'nginx:1.27-alpine';
 
-/** node-a..node-d of §6.6. */
+/** node-a..node-d of docs/design/advanced-daemonset.md §11. */
 export const node = { a: 'kruise-node-0', b: 'kruise-node-1', c: 'kruise-node-2', d: 'kruise-node-3' } as const;
 export const allNodes = Object.values(node);
 
@@ -47,7 +47,7 @@ export async function createNamespace(client: Client, name: string): Promise<str
   return name;
 }
 
-/** `ADS` of §6.6 named `name` in `ns` (selector and template label `app: name`) with spec overrides. */
+/** `ADS` of docs/design/advanced-daemonset.md §11 named `name` in `ns` (selector and template label `app: name`) with spec overrides. */
 export function ads(ns: string, name: string, spec: Obj = {}, podSpec: Obj = {}): DaemonSet {
   return {
     apiVersion: 'apps.kruise.io/v1beta1', kind: 'DaemonSet', metadata: { name, namespace: ns },

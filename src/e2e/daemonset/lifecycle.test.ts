@@ -1,4 +1,4 @@
-/** ADS acceptance D10 (partitioned scaling), D11 (preDelete hook) and D12 (OnDelete, Failed pods) of workloads.md §6.6. */
+/** ADS acceptance D10 (partitioned scaling), D11 (preDelete hook) and D12 (OnDelete, Failed pods) of docs/design/advanced-daemonset.md §11. */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Events, Pods } from '../../api/resource-type.js';
@@ -10,7 +10,7 @@ import {
 
 const nodesOf = async (w: WorkloadEnv, ns: string) => (await livePods(w.client, ns, 'agent')).map(nodeOf).sort();
 
-describe('ADS scaling, hooks and OnDelete (§6.6 D10-D12)', () => {
+describe('ADS scaling, hooks and OnDelete (D10 D12)', () => {
   let w: WorkloadEnv;
   before(async () => { w = await startDaemonSetEnv(); });
   after(async () => { await w?.stop(); });

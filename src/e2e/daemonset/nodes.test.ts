@@ -1,5 +1,5 @@
 /**
- * Nodes joining and leaving (workloads.md §6.4 step 1): a node that registers gets a daemon pod, a
+ * Nodes joining and leaving (docs/design/advanced-daemonset.md §6): a node that registers gets a daemon pod, a
  * cordoned (unschedulable) node still gets one (daemon pods tolerate the unschedulable taint), and
  * a node that leaves drops out of the counts.
  */

@@ -1,4 +1,4 @@
-/** ADS acceptance D1 (basic placement), D2 (node eligibility) and D13 (validation) of workloads.md §6.6. */
+/** ADS acceptance D1 (basic placement), D2 (node eligibility) and D13 (validation) of docs/design/advanced-daemonset.md §11. */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Pods } from '../../api/resource-type.js';
@@ -8,7 +8,7 @@ import {
   patchAds, settled, startDaemonSetEnv, taintNode,
 } from './fixtures.js';
 
-describe('ADS placement and admission (§6.6 D1, D2, D13)', () => {
+describe('ADS placement and admission (D1 D2 D13)', () => {
   let w: WorkloadEnv;
   before(async () => { w = await startDaemonSetEnv(); });
   after(async () => { await w?.stop(); });

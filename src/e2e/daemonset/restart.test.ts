@@ -1,5 +1,5 @@
 /**
- * A manager crash mid-rollout (workloads.md §1.6 expectations; brief: "resumes with no extra pod
+ * A manager crash mid-rollout (docs/design/workload-common.md §4 expectations; brief: "resumes with no extra pod
  * deleted"): the manager is killed right after each pod deletion (Standard) or each in-place update
  * it starts, and a fresh one with an empty cache takes over. Every old pod is deleted exactly once,
  * no new pod is touched, maxUnavailable holds throughout, and in place means one restart per pod.

@@ -1,4 +1,4 @@
-/** ADS acceptance D3 (Standard rollout), D4/D5 (in place) and D6 (partition) of workloads.md §6.6. */
+/** ADS acceptance D3 (Standard rollout), D4/D5 (in place) and D6 (partition) of docs/design/advanced-daemonset.md §11. */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { holds, type WorkloadEnv } from '../../testing/workload-env.js';
@@ -9,7 +9,7 @@ import {
 
 const uidsOf = (pods: Pod[]) => new Map(pods.map((p) => [p.metadata.name!, p.metadata.uid!]));
 
-describe('ADS rollouts (§6.6 D3-D6)', () => {
+describe('ADS rollouts (D3 D6)', () => {
   let w: WorkloadEnv;
   before(async () => { w = await startDaemonSetEnv(); });
   after(async () => { await w?.stop(); });

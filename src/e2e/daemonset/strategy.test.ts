@@ -1,4 +1,4 @@
-/** ADS acceptance D7 (rollout node selector) and D8 (paused) of workloads.md §6.6. */
+/** ADS acceptance D7 (rollout node selector) and D8 (paused) of docs/design/advanced-daemonset.md §11. */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { holds, type WorkloadEnv } from '../../testing/workload-env.js';
@@ -7,7 +7,7 @@ import {
   setImage, settled, startDaemonSetEnv, taintNode, type Pod,
 } from './fixtures.js';
 
-describe('ADS update strategy knobs (§6.6 D7, D8)', () => {
+describe('ADS update strategy knobs (D7 D8)', () => {
   let w: WorkloadEnv;
   before(async () => { w = await startDaemonSetEnv(); });
   after(async () => { await w?.stop(); });

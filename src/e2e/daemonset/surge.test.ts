@@ -1,4 +1,4 @@
-/** ADS acceptance D9 (surge) of workloads.md §6.6. */
+/** ADS acceptance D9 (surge) of docs/design/advanced-daemonset.md §11. */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { WorkloadEnv } from '../../testing/workload-env.js';
@@ -9,7 +9,7 @@ import {
 
 const seconds = (rfc3339: string | undefined) => Math.floor(Date.parse(rfc3339 ?? '') / 1000);
 
-describe('ADS surge (§6.6 D9)', () => {
+describe('ADS surge (D9)', () => {
   let w: WorkloadEnv;
   before(async () => { w = await startDaemonSetEnv(); });
   after(async () => { await w?.stop(); });

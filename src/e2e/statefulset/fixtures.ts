@@ -1,5 +1,5 @@
 /**
- * Shared pieces of the Advanced StatefulSet acceptance tests (workloads.md §5.6): the base
+ * Shared pieces of the Advanced StatefulSet acceptance tests (docs/design/advanced-statefulset.md §12): the base
  * manifest `STS`, a workload env running the ASTS and pod-readiness controllers, readers for pods
  * and status, and a pod watcher that checks an invariant on every pod event.
  */
@@ -39,7 +39,7 @@ export function startStatefulSetEnv(options: StatefulSetEnvOptions = {}): Promis
   });
 }
 
-/** `STS` of §5.6 named `name` (selector and template label `app: name`), with spec and pod-spec overrides. */
+/** `STS` of docs/design/advanced-statefulset.md §12 named `name` (selector and template label `app: name`), with spec and pod-spec overrides. */
 export function sts(name: string, spec: Obj = {}, podSpec: Obj = {}): StatefulSet {
   return {
     apiVersion: 'apps.kruise.io/v1beta1', kind: 'StatefulSet', metadata: { name, namespace: ns },

@@ -1,5 +1,5 @@
 /**
- * ASTS acceptance S1-S3 (workloads.md §5.6): ordered creation and pod identity, defaults and the
+ * ASTS acceptance S1-S3 (docs/design/advanced-statefulset.md §12): ordered creation and pod identity, defaults and the
  * v1alpha1 view, and ordered scale-down through `kubectl scale` and the scale subresource.
  */
 import { after, before, describe, test } from 'node:test';
@@ -64,7 +64,7 @@ describe('Advanced StatefulSet: identity, defaults, scale down', () => {
     assert.deepEqual(web.spec?.persistentVolumeClaimRetentionPolicy, { whenDeleted: 'Retain', whenScaled: 'Retain' });
     const alpha = { ...sts('web2'), apiVersion: 'apps.kruise.io/v1alpha1' };
     await kubectl(['apply', '-f', '-'], manifest(alpha));
-    // v1alpha1 has no retention-policy field (§5.1), so only the defaults it can carry are compared;
+    // v1alpha1 has no retention-policy field (docs/design/advanced-statefulset.md §2), so only the defaults it can carry are compared;
     // the controller treats an absent policy as Retain/Retain.
     expectDefaults(await getSet(w.client, 'web2'));
     await settled(w.client, 'web2', 3);

@@ -1,5 +1,5 @@
 /**
- * ASTS acceptance S6 and S13 (workloads.md §5.6): in-place image update with a grace period
+ * ASTS acceptance S6 and S13 (docs/design/advanced-statefulset.md §12): in-place image update with a grace period
  * [sim-inplace] (and recreate when the change cannot be done in place), specified delete, and the
  * preDelete hook holding a scaled-in pod in PreparingDelete.
  */

@@ -1,5 +1,5 @@
 /**
- * ASTS lifecycle hooks (workloads.md §3): a preNormal hook keeps a new pod PreparingNormal (and
+ * ASTS lifecycle hooks (docs/design/inplace-update.md §9): a preNormal hook keeps a new pod PreparingNormal (and
  * unavailable) until its labels are on the pod; an inPlaceUpdate hook holds an in-place update in
  * PreparingUpdate (markPodNotReady turns KruisePodReady False), the update then runs through
  * Updating to Updated, and the pod is Normal again once the hook label is back.

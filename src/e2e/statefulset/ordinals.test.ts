@@ -1,7 +1,7 @@
 /**
- * ASTS acceptance S9 and S10 without the gate (workloads.md §5.6): reserved ordinals (ints and
+ * ASTS acceptance S9 and S10 without the gate (docs/design/advanced-statefulset.md §12): reserved ordinals (ints and
  * ranges) move pods to other ordinals; `ordinals.start` is ignored while StatefulSetStartOrdinal
- * is off (the default). Also §0.6: a pod with an empty phase counts as not created.
+ * is off (the default). Also docs/design/advanced-statefulset.md §6: a pod with an empty phase counts as not created.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * ASTS acceptance S4, S5, S8, S14 (workloads.md §5.6): ordered ReCreate rollout, partition,
+ * ASTS acceptance S4, S5, S8, S14 (docs/design/advanced-statefulset.md §12): ordered ReCreate rollout, partition,
  * Parallel with maxUnavailable 2, and unordered update with a weight priority.
  */
 import { after, before, describe, test } from 'node:test';

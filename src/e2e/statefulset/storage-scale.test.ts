@@ -1,5 +1,5 @@
 /**
- * ASTS acceptance S11 and S12 (workloads.md §5.6): PVC retention on scale-in and on deletion,
+ * ASTS acceptance S11 and S12 (docs/design/advanced-statefulset.md §12): PVC retention on scale-in and on deletion,
  * and the Parallel creation limit `scaleStrategy.maxUnavailable` with slow readiness.
  */
 import { after, before, describe, test } from 'node:test';

@@ -1,7 +1,7 @@
 /**
  * The manager's webhooks as a user meets them: kubectl 1.32 against `kruise up` (API server and
  * manager in one process, webhooks called over HTTPS). Minimal manifests read back fully
- * defaulted in both versions (workloads.md C2, C3, S2, D13), the specs' invalid examples are
+ * defaulted in both versions (docs/design/cloneset.md §13 C2, C3, docs/design/advanced-statefulset.md §12 S2, docs/design/advanced-daemonset.md §11 D13), the specs' invalid examples are
  * rejected with the webhook's message, and --dry-run=server runs the webhooks without persisting.
  */
 import { after, before, describe, test } from 'node:test';

@@ -1,7 +1,7 @@
 /**
  * `kruise manager` as its own process serving the embedded API server's webhooks over HTTPS, as
  * it would serve any cluster: the API server reaches it only through the URLs and caBundle the
- * manager wrote into the webhook configurations and CRDs (multidomain spec G.5). Shows defaulting
+ * manager wrote into the webhook configurations and CRDs (docs/design/webhooks.md §5). Shows defaulting
  * and conversion, deletion protection (D), what a dead manager means for Fail and Ignore
  * webhooks, and a restart that reuses its certificate.
  */

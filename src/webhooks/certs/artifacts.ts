@@ -1,5 +1,5 @@
 /**
- * The self-signed webhook certificate artefacts (multidomain spec G.5 rule 3): a CA
+ * The self-signed webhook certificate artefacts (docs/design/webhooks.md §4): a CA
  * (`webhook-cert-ca`, reused while valid for one more year) and a serving pair for `localhost` plus
  * the webhook DNS name (an IP SAN when the host is an IP literal), valid 10 years and reissued when
  * it would not verify for the DNS name at now + renewBefore.

@@ -1,5 +1,5 @@
 /**
- * Where the webhook certificates live (multidomain spec G.5 rule 2). The Secret writer keeps them
+ * Where the webhook certificates live (docs/design/webhooks.md §4). The Secret writer keeps them
  * in Secret `<secretName>` (keys ca-key.pem, ca-cert.pem, key.pem, cert.pem, tls.key, tls.crt) so
  * every replica serves the same pair: it reuses what is valid, and a lost create/update race is
  * retried against the winner's Secret. The fs writer keeps them only in the cert dir. Both always

@@ -1,5 +1,5 @@
 /**
- * CloneSet defaulting (workloads.md §4.7) on the v1beta1 hub: the spec defaults of defaultCloneSet
+ * CloneSet defaulting (docs/design/webhooks.md §8) on the v1beta1 hub: the spec defaults of defaultCloneSet
  * (the v1alpha1 defaults convert to the same hub values), then pod-template and claim-template
  * defaults on create or when the template changed.
  */

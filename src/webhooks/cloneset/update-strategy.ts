@@ -1,5 +1,5 @@
 /**
- * CloneSet updateStrategy checks (workloads.md §4.7). The hub keeps the rolling fields under
+ * CloneSet updateStrategy checks (docs/design/webhooks.md §8). The hub keeps the rolling fields under
  * `rollingUpdate`; a v1alpha1 client wrote them flat, so its errors name the flat paths.
  */
 import { field, type FieldError } from '../../machinery/errors.js';

@@ -1,5 +1,5 @@
 /**
- * The rules only the v1alpha1 CloneSet validator applies (workloads.md §0.11, §4.7): newly listed
+ * The rules only the v1alpha1 CloneSet validator applies (docs/design/webhooks.md §8): newly listed
  * podsToDelete must be live pods of this CloneSet, InPlaceOnly updates may only change images, and
  * progressDeadlineSeconds must exceed minReadySeconds.
  */

@@ -1,5 +1,5 @@
 /**
- * CloneSet validation shared by both versions (workloads.md §4.7): metadata, replicas, selector,
+ * CloneSet validation shared by both versions (docs/design/webhooks.md §8): metadata, replicas, selector,
  * pod template (claim templates mocked in as volumes), podsToDelete duplicates, update strategy;
  * on update, the spec fields that may change.
  */

@@ -1,5 +1,5 @@
 /**
- * Template defaulting of Kruise workloads (workloads.md §4.7): the pod defaults kube-apiserver
+ * Template defaulting of Kruise workloads (docs/design/webhooks.md §7): the pod defaults kube-apiserver
  * applies, except that containers default to `imagePullPolicy: Always` whatever the tag; PVC
  * templates get `volumeMode: Filesystem`. Mutates in place.
  */

@@ -1,5 +1,5 @@
 /**
- * When a mutating webhook injects pod-template defaults (workloads.md §4.7): on CREATE, and on
+ * When a mutating webhook injects pod-template defaults (docs/design/webhooks.md §7): on CREATE, and on
  * UPDATE only when the template changed, unless feature gate TemplateNoDefaults is on. Defaulting an
  * unchanged template would change revision hashes of running workloads after an upgrade.
  */

@@ -1,5 +1,5 @@
 /**
- * The webhook-configuration controller (multidomain spec G.5): on any change of the certificate
+ * The webhook-configuration controller (docs/design/webhooks.md §5): on any change of the certificate
  * Secret, the two webhook configurations or a CRD, and every minute, it makes sure the
  * certificates exist, rebuilds both configurations from their saved template (unserved paths
  * dropped, caBundle set, pointed at this manager) and points every Kruise CRD's conversion at

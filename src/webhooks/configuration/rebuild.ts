@@ -1,5 +1,5 @@
 /**
- * Pure rewrites of the webhook-configuration controller (multidomain spec G.5 rules 4 and 5): the
+ * Pure rewrites of the webhook-configuration controller (docs/design/webhooks.md §5): the
  * `webhooks` list rebuilt from the saved template, and the conversion section of a Kruise CRD.
  */
 import { isIPv6 } from 'node:net';

@@ -1,5 +1,5 @@
 /**
- * ADS updateStrategy checks (workloads.md §6.5): RollingUpdate needs a rollingUpdate block with
+ * ADS updateStrategy checks (docs/design/webhooks.md §10): RollingUpdate needs a rollingUpdate block with
  * exactly one of maxUnavailable and maxSurge non-zero (each a positive int or percent ≤ 100%),
  * InPlaceIfPossible without surge, and a partition ≥ 0 and ≤ 100%. v1alpha1 also knows `Surging`.
  */

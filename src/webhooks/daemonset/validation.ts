@@ -1,5 +1,5 @@
 /**
- * Advanced DaemonSet validation (workloads.md §6.5): selector, pod template (validated after
+ * Advanced DaemonSet validation (docs/design/webhooks.md §10): selector, pod template (validated after
  * in-memory defaulting, since no template defaults are injected), minReadySeconds,
  * revisionHistoryLimit, lifecycle, and the rolling update budget.
  */

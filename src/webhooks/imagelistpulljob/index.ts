@@ -6,9 +6,9 @@
 import type { KObject } from '../../api/meta.js';
 import { defaultImageListPullJob } from '../../api/kruise/ops/defaults.js';
 import type { ImageListPullJob } from '../../api/kruise/ops/imagelistpulljob.js';
-import { checkImagePullJobGates } from '../imagepulljob/index.js';
 import type { AdmissionInput, KindWebhooks } from '../kind-webhook.js';
 import { validateImageListPullJob } from './validation.js';
+import { checkImagePullJobGates } from '../common/pull-job-template.js';
 
 export { MaxImagesPerList, validateImageListPullJob } from './validation.js';
 

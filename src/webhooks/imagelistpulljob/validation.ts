@@ -4,7 +4,7 @@
  */
 import type { ImageListPullJob, ImageListPullJobSpec } from '../../api/kruise/ops/imagelistpulljob.js';
 import { field, type FieldError } from '../../machinery/errors.js';
-import { validateCompletionPolicy, validateImage, validateParallelism, validateSelectors } from '../imagepulljob/index.js';
+import { validateCompletionPolicy, validateImage, validateParallelism, validateSelectors } from '../common/pull-job-template.js';
 
 export const MaxImagesPerList = 255;
 
@@ -23,7 +23,7 @@ function validateImages(images: string[] | undefined): FieldError[] {
 }
 
 /**
- * Unlike upstream, the Always deadline-vs-timeout rule is checked here too (spec 5.2): every child
+ * Unlike upstream, the Always deadline-vs-timeout rule is checked here too (docs/design/webhooks.md §14): every child
  * ImagePullJob inherits the template and would be refused by its own webhook otherwise.
  */
 export function validateImageListPullJob(job: ImageListPullJob): FieldError[] {

@@ -7,11 +7,10 @@ import type { KObject } from '../../api/meta.js';
 import { defaultImagePullJob } from '../../api/kruise/ops/defaults.js';
 import type { ImagePullJob } from '../../api/kruise/ops/imagepulljob.js';
 import type { AdmissionInput, KindWebhooks } from '../kind-webhook.js';
-import { checkImagePullJobGates } from './template.js';
+import { checkImagePullJobGates } from '../common/pull-job-template.js';
 import { validateImagePullJob } from './validation.js';
 
-export { checkImagePullJobGates, validateCompletionPolicy, validateParallelism, validateSelectors, type PullJobTemplate } from './template.js';
-export { validateImage, validateImagePullJob } from './validation.js';
+export { validateImagePullJob } from './validation.js';
 
 function objectOf(input: AdmissionInput): ImagePullJob {
   if (!input.object) throw new Error(`ImagePullJob admission without an object (${input.request.operation})`);

@@ -2,15 +2,7 @@
 import type { ImagePullJob, ImagePullJobSpec } from '../../api/kruise/ops/imagepulljob.js';
 import { deepEqual } from '../../machinery/deep-equal.js';
 import { field, type FieldError } from '../../machinery/errors.js';
-import { normalizedReferenceError } from '../../machinery/image-reference.js';
-import { validateCompletionPolicy, validateParallelism, validateSelectors } from './template.js';
-
-/** One image reference at `path`: non-empty and parseable. */
-export function validateImage(path: string, image: string | undefined): FieldError[] {
-  if (!image) return [field.required(path, 'image can not be empty')];
-  const err = normalizedReferenceError(image);
-  return err ? [field.invalid(path, image, `invalid image ${image}: ${err}`)] : [];
-}
+import { validateCompletionPolicy, validateImage, validateParallelism, validateSelectors } from '../common/pull-job-template.js';
 
 export function validateImagePullJob(job: ImagePullJob, old?: ImagePullJob): FieldError[] {
   const spec = job.spec ?? ({} as ImagePullJobSpec);

@@ -14,7 +14,7 @@ const required = { keys: ['zone'] };
 function pps(name: string, spec: Record<string, unknown>): PersistentPodState {
   return { apiVersion: 'apps.kruise.io/v1beta1', kind: 'PersistentPodState', metadata: { name, namespace: 'pp1' }, spec: spec as PersistentPodState['spec'] };
 }
-/** The F.5 manifest as v1beta1 serves it (`nodeTopologyKeys` is `keys` there). */
+/** The PersistentPodState example manifest (docs/design/kruise-api.md §10) as v1beta1 serves it (`nodeTopologyKeys` is `keys` there). */
 const db = pps('db', { targetRef: dbRef, requiredPersistentTopology: required, preferredPersistentTopology: [{ weight: 100, preference: { keys: ['kubernetes.io/hostname'] } }] });
 
 function configuration(whiteList: string): KObject {
@@ -49,7 +49,7 @@ describe('PersistentPodState validation', () => {
     });
   }
 
-  test('valid PPSs pass: the F.5 manifest itself, Advanced StatefulSet, whitelisted kinds, preferred-only, spec updates', async () => {
+  test('valid PPSs pass: the manual manifest itself, Advanced StatefulSet, whitelisted kinds, preferred-only, spec updates', async () => {
     const scenario = parse(moreScenarioExamples.find((e) => e.name === 'PersistentPodState v1beta1')!.yaml) as PersistentPodState;
     const valid = [
       db, scenario,

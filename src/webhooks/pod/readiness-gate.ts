@@ -1,5 +1,5 @@
 /**
- * First pod mutation step: the `KruisePodReady` readiness gate (workloads spec 1.2), so Kruise can
+ * First pod mutation step: the `KruisePodReady` readiness gate (docs/design/webhooks.md §11), so Kruise can
  * hold a pod not-ready (lifecycle hooks, in-place updates). Injected into pods whose controller is
  * an apps.kruise.io workload; gate KruisePodReadinessGate extends it to every pod, as upstream does.
  * The pod-readiness controller sets the matching condition, or such pods never become Ready.

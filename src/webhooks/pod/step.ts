@@ -1,5 +1,5 @@
 /**
- * One step of the pod mutating webhook (`mpod.kb.io`, multidomain spec G.7). Steps run in the
+ * One step of the pod mutating webhook (`mpod.kb.io`, docs/design/webhooks.md §11). Steps run in the
  * fixed order of `podMutationOrder` on one copy of the pod; each feature is its own step, so a new
  * feature adds a step without touching the others.
  */

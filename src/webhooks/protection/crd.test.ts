@@ -24,13 +24,13 @@ describe('CRD deletion protection', () => {
   before(async () => { log = await tempProtectionLog(); });
   after(async () => { await log.close(); });
 
-  test('D.3-5 Cascading with the CRD gate off is denied outright', async () => {
+  test('Cascading with the CRD gate off is denied outright', async () => {
     await assert.rejects(validate(del(widgetsCrd('Cascading'))), denied('feature-gate DeletionProtectionForCRDCascadingGate is not enabled'));
     assert.equal(await crdCount('widgets.example.com'), 1);
     assert.deepEqual(await log.lines(), [{ Event: 'DeletionProtection', Kind: 'CustomResourceDefinition', Namespace: '', Name: 'widgets.example.com', UserAgent: 'alice' }]);
   });
 
-  test('D.3-5 gate on: one live CR denies (listed at the storage version in all namespaces); none allows', async () => {
+  test('gate on: one live CR denies (listed at the storage version in all namespaces); none allows', async () => {
     const client = fakeClient({ objects: [widget('a', 'w1'), widget('b', 'gone', true)] });
     await assert.rejects(validate(del(widgetsCrd('Cascading'), { client, gates: bothGates })),
       denied('forbidden by ResourcesProtectionDeletion for policy.kruise.io/delete-protection=Cascading and active CRs 1>0'));
@@ -45,7 +45,7 @@ describe('CRD deletion protection', () => {
       denied('failed to list CRs of example.com/v1, Kind=Widget: etcd unavailable for widgets'));
   });
 
-  test('D.3-7 gate off, D.3-9 invalid value, terminating CRD: allowed', async () => {
+  test('gate off, an invalid value, terminating CRD: allowed', async () => {
     const client = fakeClient({ objects: [widget('a', 'w1')] });
     assert.deepEqual(await validate(del(widgetsCrd('Always'), { client, gates: { ResourcesDeletionProtection: false, ...bothGates } })), []);
     assert.deepEqual(await validate(del(widgetsCrd('Sometimes'), { client, gates: bothGates })), []);

@@ -1,5 +1,5 @@
 /**
- * Deletion protection of CustomResourceDefinitions (multidomain spec D.1): `Cascading` needs gate
+ * Deletion protection of CustomResourceDefinitions (docs/design/webhooks.md §12): `Cascading` needs gate
  * DeletionProtectionForCRDCascadingGate (denied outright without it) and holds while any custom
  * resource of the CRD, in any namespace, is not being deleted. CRs are listed at the storage version.
  */

@@ -1,5 +1,5 @@
 /**
- * Deletion protection (multidomain spec D): validating handlers for Namespace, CRD, the apps/v1
+ * Deletion protection (docs/design/webhooks.md §12): validating handlers for Namespace, CRD, the apps/v1
  * workloads, Service and Ingress, the check the Kruise workload webhooks call on DELETE, and the
  * metrics and protection log they write.
  */

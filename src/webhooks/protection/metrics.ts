@@ -1,5 +1,5 @@
 /**
- * Counters of blocked deletions (multidomain spec G.11). The admission handlers are module-level
+ * Counters of blocked deletions (docs/design/manager.md §5). The admission handlers are module-level
  * objects, so the counters live in a registry of their own here; the manager adds them to its
  * `/metrics` registry with `registerOn`.
  */

@@ -19,7 +19,7 @@ describe('namespace deletion protection', () => {
   before(async () => { log = await tempProtectionLog(); });
   after(async () => { await log.close(); });
 
-  test('D.3-2 Always denies; without the label the delete proceeds', async () => {
+  test('Always denies; without the label the delete proceeds', async () => {
     await assert.rejects(validate(deleteInput('Namespace', labelled('Always', { name: 'dp2' }))), denied(`${prefix} policy.kruise.io/delete-protection=Always`));
     assert.equal(await nsCount('dp2'), 1);
     assert.deepEqual(await validate(deleteInput('Namespace', labelled(undefined, { name: 'dp2' }))), []);
@@ -27,7 +27,7 @@ describe('namespace deletion protection', () => {
     assert.deepEqual(await log.lines(), [{ Event: 'DeletionProtection', Kind: 'Namespace', Namespace: '', Name: 'dp2', UserAgent: 'alice' }]);
   });
 
-  test('D.3-3 Cascading: active pods, then Bound PVCs, then allowed', async () => {
+  test('Cascading: active pods, then Bound PVCs, then allowed', async () => {
     const ns = labelled('Cascading', { name: 'dp3' });
     const running = fakeClient({ objects: [pod('dp3', 'web', 'Running'), pod('other', 'x', 'Running'), pvc('dp3', 'data', 'Bound')] });
     await assert.rejects(validate(deleteInput('Namespace', ns, { client: running })), denied(`${prefix} policy.kruise.io/delete-protection=Cascading and active pods 1>0`));
@@ -49,7 +49,7 @@ describe('namespace deletion protection', () => {
     assert.equal(await nsCount('dp-err'), 2);
   });
 
-  test('D.3-7 gate off and D.3-9 invalid value: no protection, no list calls', async () => {
+  test('gate off and an invalid value: no protection, no list calls', async () => {
     const client = fakeClient({ objects: [pod('dp7', 'web', 'Running')] });
     assert.deepEqual(await validate(deleteInput('Namespace', labelled('Always', { name: 'dp7' }), { client, gates: { ResourcesDeletionProtection: false } })), []);
     assert.deepEqual(await validate(deleteInput('Namespace', labelled('Sometimes', { name: 'dp7' }), { client })), []);
@@ -57,7 +57,7 @@ describe('namespace deletion protection', () => {
     assert.equal(await nsCount('dp7'), 0);
   });
 
-  test('D.3-8 dry-run is denied; a terminating namespace is not', async () => {
+  test('dry-run is denied; a terminating namespace is not', async () => {
     await assert.rejects(validate(deleteInput('Namespace', labelled('Always', { name: 'dp8' }), { dryRun: true })), denied(`${prefix} policy.kruise.io/delete-protection=Always`));
     assert.deepEqual(await validate(deleteInput('Namespace', labelled('Always', { name: 'dp8', deletionTimestamp: '2024-01-01T00:00:00Z' }))), []);
     assert.equal(await nsCount('dp8'), 1);

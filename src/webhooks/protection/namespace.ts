@@ -1,5 +1,5 @@
 /**
- * Deletion protection of namespaces (multidomain spec D.1): `Cascading` holds while the namespace
+ * Deletion protection of namespaces (docs/design/webhooks.md §12): `Cascading` holds while the namespace
  * has an active pod, or else a Bound PersistentVolumeClaim that is not being deleted.
  */
 import type { KObject } from '../../api/meta.js';

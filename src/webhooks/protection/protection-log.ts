@@ -1,5 +1,5 @@
 /**
- * The protection log (multidomain spec S6): one JSON line per PUB or deletion-protection rejection,
+ * The protection log (docs/design/webhooks.md §12): one JSON line per PUB or deletion-protection rejection,
  * appended to `<dir>/protection.log`. Off until `configure(dir)` is called (the manager's
  * `--protection-log-path`); a failed write is logged and never fails the admission request.
  */

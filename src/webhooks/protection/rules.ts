@@ -1,5 +1,5 @@
 /**
- * The steps every deletion-protection handler shares (multidomain spec D.2): which requests are
+ * The steps every deletion-protection handler shares (docs/design/webhooks.md §12): which requests are
  * examined at all, the label value, the contractual messages, and the denial itself (metric,
  * protection log line, 403).
  */

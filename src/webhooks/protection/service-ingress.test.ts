@@ -18,7 +18,7 @@ describe('Service and Ingress deletion protection', () => {
   before(async () => { log = await tempProtectionLog(); });
   after(async () => { await log.close(); });
 
-  test('D.3-6 Cascading deletes; Always is denied with no metric and no log line', async () => {
+  test('Cascading deletes; Always is denied with no metric and no log line', async () => {
     const before = await total();
     for (const [kind, hooks] of [['Service', serviceProtectionWebhooks], ['Ingress', ingressProtectionWebhooks]] as const) {
       assert.deepEqual(await validate(hooks, deleteInput(kind, labelled('Cascading', { name: 'web', namespace: 'dp6' }))), []);
@@ -29,7 +29,7 @@ describe('Service and Ingress deletion protection', () => {
     assert.deepEqual(await log.lines(), []);
   });
 
-  test('D.3-7 gate off and a terminating object: allowed', async () => {
+  test('gate off and a terminating object: allowed', async () => {
     assert.deepEqual(await validate(serviceProtectionWebhooks, deleteInput('Service', labelled('Always', { name: 'web', namespace: 'dp6' }), { gates: { ResourcesDeletionProtection: false } })), []);
     assert.deepEqual(await validate(ingressProtectionWebhooks, deleteInput('Ingress', labelled('Always', { name: 'web', namespace: 'dp6', deletionTimestamp: '2024-01-01T00:00:00Z' }))), []);
   });

@@ -1,5 +1,5 @@
 /**
- * Deletion protection of Services and Ingresses (multidomain spec D.1): only `Always` is honoured,
+ * Deletion protection of Services and Ingresses (docs/design/webhooks.md §12): only `Always` is honoured,
  * and a denial is neither counted nor written to the protection log.
  */
 import { DeletionProtection } from '../../api/kruise/workloads/labels.js';

@@ -14,7 +14,7 @@ describe('workload deletion protection', () => {
   before(async () => { log = await tempProtectionLog(); });
   after(async () => { await log.close(); });
 
-  test('D.3-1 Deployment Cascading: denied while replicas > 0, counted once, logged; allowed at 0', async () => {
+  test('Deployment Cascading: denied while replicas > 0, counted once, logged; allowed at 0', async () => {
     const guarded = (replicas: number) => labelled('Cascading', { name: 'guarded', namespace: 'dp1' }, { spec: { replicas } });
     await assert.rejects(
       deploymentProtectionWebhooks.validate!(deleteInput('Deployment', guarded(2), { group: 'apps' })) as Promise<unknown>,
@@ -28,7 +28,7 @@ describe('workload deletion protection', () => {
     assert.equal((await log.lines()).length, 1);
   });
 
-  test('D.3-4 Kruise workloads: Always denied, Cascading with replicas 0 allowed', async () => {
+  test('Kruise workloads: Always denied, Cascading with replicas 0 allowed', async () => {
     for (const kind of ['CloneSet', 'StatefulSet', 'UnitedDeployment']) {
       const input = deleteInput(kind, labelled('Always', { name: `k-${kind}`, namespace: 'dp4' }, { spec: { replicas: 0 } }), { group: 'apps.kruise.io', username: 'bob' });
       await assert.rejects(checkWorkloadDeletion(input), denied(always));
@@ -52,19 +52,19 @@ describe('workload deletion protection', () => {
     }
   });
 
-  test('D.3-7 gate off: everything deletes freely and nothing is counted', async () => {
+  test('gate off: everything deletes freely and nothing is counted', async () => {
     const obj = labelled('Always', { name: 'gateoff', namespace: 'dp7' }, { spec: { replicas: 5 } });
     await checkWorkloadDeletion(deleteInput('Deployment', obj, { gates: { ResourcesDeletionProtection: false } }));
     assert.equal(await workloadCount('Deployment_dp7_gateoff'), 0);
   });
 
-  test('D.3-8 dry-run deletes are denied like real ones', async () => {
+  test('dry-run deletes are denied like real ones', async () => {
     const obj = labelled('Always', { name: 'dry', namespace: 'dp8' }, { spec: { replicas: 1 } });
     await assert.rejects(checkWorkloadDeletion(deleteInput('Deployment', obj, { dryRun: true })), denied(always));
     assert.equal(await workloadCount('Deployment_dp8_dry'), 1);
   });
 
-  test('D.3-9 invalid or missing label value protects nothing', async () => {
+  test('invalid or missing label value protects nothing', async () => {
     for (const value of ['Sometimes', 'always', '', undefined]) {
       await checkWorkloadDeletion(deleteInput('Deployment', labelled(value, { name: 'loose', namespace: 'dp9' }, { spec: { replicas: 2 } })));
     }

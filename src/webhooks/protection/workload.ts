@@ -1,5 +1,5 @@
 /**
- * Deletion protection of workloads (multidomain spec D): Deployment, ReplicaSet and StatefulSet
+ * Deletion protection of workloads (docs/design/webhooks.md §12): Deployment, ReplicaSet and StatefulSet
  * (apps/v1) through their own webhooks, CloneSet, Advanced StatefulSet and UnitedDeployment from
  * the DELETE branch of their validating webhooks. `Cascading` holds while `spec.replicas > 0`.
  */

@@ -21,7 +21,7 @@ const configMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'shar
 function rd(spec: Record<string, unknown>, name = 'shared-cm'): ResourceDistribution {
   return { apiVersion: 'apps.kruise.io/v1beta1', kind: 'ResourceDistribution', metadata: { name }, spec: spec as ResourceDistribution['spec'] };
 }
-/** The C.5 manifest as v1beta1 serves it. */
+/** The ResourceDistribution example manifest (docs/design/kruise-api.md §10) as v1beta1 serves it. */
 const sharedCm = rd({
   resource: configMap,
   targets: { includedNamespaces: { list: [{ name: 'rd-3' }] }, namespaceSelector: { matchLabels: { team: 'x' } }, excludedNamespaces: { list: [{ name: 'rd-2' }] } },
@@ -107,7 +107,7 @@ describe('ResourceDistribution dry-run against a real API server', () => {
   });
   after(async () => env.stop());
 
-  test('a ConfigMap with an invalid data key is refused (C.5 #9); a valid one is accepted and not stored', async () => {
+  test('a ConfigMap with an invalid data key is refused; a valid one is accepted and not stored', async () => {
     const webhooks = createResourceDistributionWebhooks({ kruiseNamespace: 'kruise-ops' });
     const bad = rd({ resource: { ...configMap, data: { 'bad key!': 'v' } }, targets: {} });
     const errs = await webhooks.validate!(admissionInput({ object: bad, gates, client }));

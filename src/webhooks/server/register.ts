@@ -1,5 +1,5 @@
 /**
- * Which admission handlers this manager serves (multidomain spec G.2 step 5): every inventory entry
+ * Which admission handlers this manager serves (docs/design/manager.md §2): every inventory entry
  * whose gate is on, whose required CRD exists and whose kind module has the hook it needs, under its
  * path and its legacy alias.
  */

@@ -1,5 +1,5 @@
 /**
- * Advanced StatefulSet defaulting (workloads.md §5.5) on the v1beta1 hub. A v1alpha1 request only
+ * Advanced StatefulSet defaulting (docs/design/webhooks.md §9) on the v1beta1 hub. A v1alpha1 request only
  * gets the fields v1alpha1 has (upstream converts, defaults and converts back), template and claim
  * defaults on create or template change, and a cleared status on create.
  */

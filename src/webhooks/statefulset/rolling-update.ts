@@ -1,5 +1,5 @@
 /**
- * ASTS updateStrategy and maxUnavailable checks (workloads.md §5.5): partition and minReadySeconds
+ * ASTS updateStrategy and maxUnavailable checks (docs/design/webhooks.md §9): partition and minReadySeconds
  * ranges, maxUnavailable other than integer 1 only with Parallel, InPlace* policies need the
  * InPlaceUpdateReady readiness gate, unorderedUpdate only with Parallel.
  */

@@ -1,5 +1,5 @@
 /**
- * ASTS update rules (workloads.md §5.5): which spec fields may change, InPlaceOnly image-only
+ * ASTS update rules (docs/design/webhooks.md §9): which spec fields may change, InPlaceOnly image-only
  * template changes, and with the PVC resize gate, claim templates that may only grow in size.
  */
 import type { KObject } from '../../api/meta.js';

@@ -1,5 +1,5 @@
 /**
- * Advanced StatefulSet spec validation (workloads.md §5.5): podManagementPolicy, reserveOrdinals,
+ * Advanced StatefulSet spec validation (docs/design/webhooks.md §9): podManagementPolicy, reserveOrdinals,
  * scale and update strategies, PVC retention, replicas, selector and pod template.
  */
 import type { KObject } from '../../api/meta.js';

@@ -1,5 +1,5 @@
 /**
- * UnitedDeployment defaulting (multidomain spec B.1): replicas, history, Manual updates and
+ * UnitedDeployment defaulting (docs/design/webhooks.md §13): replicas, history, Manual updates and
  * minReplicas 0 when only min/max are used; pod and claim defaults go into a statefulSetTemplate on
  * create or when `spec.template` changed; status is cleared on create.
  */

@@ -1,5 +1,5 @@
 /**
- * UnitedDeployment replica settings (multidomain spec B.6.6): subset `replicas` against min/max,
+ * UnitedDeployment replica settings (docs/design/webhooks.md §13): subset `replicas` against min/max,
  * percents of spec.replicas (half-up) in 0%..100%, and the sums that must fit spec.replicas.
  */
 import { field, type FieldError } from '../../machinery/errors.js';

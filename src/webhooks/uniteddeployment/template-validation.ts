@@ -1,5 +1,5 @@
 /**
- * The subset workload template of a UnitedDeployment (multidomain spec B.6.1-3): exactly one kind,
+ * The subset workload template of a UnitedDeployment (docs/design/webhooks.md §13): exactly one kind,
  * labels matching the UD selector, no replicas or partition (the UD owns them), and a valid pod
  * template for the StatefulSet, Advanced StatefulSet and Deployment kinds.
  */

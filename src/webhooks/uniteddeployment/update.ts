@@ -1,5 +1,5 @@
 /**
- * UnitedDeployment update rules (multidomain spec B.6.7, G.15 #10): the template kind stays, a
+ * UnitedDeployment update rules (docs/design/webhooks.md §13): the template kind stays, a
  * StatefulSet template changes only template/updateStrategy/retention/minReadySeconds/ordinals, an
  * Advanced StatefulSet template only template/updateStrategy, and existing subsets keep their node
  * selector and tolerations.

@@ -1,5 +1,5 @@
 /**
- * UnitedDeployment validation (multidomain spec B.6): replicas, selector, subset template, topology
+ * UnitedDeployment validation (docs/design/webhooks.md §13): replicas, selector, subset template, topology
  * (subset names, node selectors, tolerations, replica settings, adaptive rules), manual partitions.
  */
 import type { KObject } from '../../api/meta.js';

@@ -1,5 +1,5 @@
 /**
- * Subset patches (multidomain spec A.4 rule 6): when the target exists, each patch is applied
+ * Subset patches (docs/design/webhooks.md §13): when the target exists, each patch is applied
  * (strategic merge, as the pod webhook will apply it) to the target's pod template, with CloneSet
  * and Advanced StatefulSet claim templates added as PVC volumes, and the result must be a valid pod.
  */

@@ -1,5 +1,5 @@
 /**
- * WorkloadSpread subsets (multidomain spec A.4 rules 4, 5, 7): names, node selectors, tolerations,
+ * WorkloadSpread subsets (docs/design/webhooks.md §13): names, node selectors, tolerations,
  * and maxReplicas (one type for all, integers for StatefulSets, percentages summing to ≤ 100% with
  * an unbounded last subset when below 100%). Field names follow the version the client wrote.
  */

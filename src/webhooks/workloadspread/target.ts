@@ -1,5 +1,5 @@
 /**
- * The workload a WorkloadSpread targets (multidomain spec A.4 rules 2, 3, 10, 11; S1, S5): which
+ * The workload a WorkloadSpread targets (docs/design/webhooks.md §13): which
  * group/kind pairs are allowed (built-ins, or the `kruise-configuration` whitelist), how two target
  * references compare (group, kind and name; the version is ignored), and reading the target itself.
  */

@@ -1,5 +1,5 @@
 /**
- * WorkloadSpread validation (multidomain spec A.4): target reference, subsets, subset patches,
+ * WorkloadSpread validation (docs/design/webhooks.md §13): target reference, subsets, subset patches,
  * schedule strategy, target filter, conflicts with other WorkloadSpreads, and on update an
  * unchanged target. Reads the target, the whitelist and the namespace's WorkloadSpreads.
  */

@@ -1,5 +1,5 @@
 /**
- * AdvancedCronJob v1alpha1 ⇄ v1beta1 (jobs-sidecars-ops.md §0.2.3): identical except that only
+ * AdvancedCronJob v1alpha1 ⇄ v1beta1 (docs/design/kruise-api.md §7): identical except that only
  * v1beta1 has `spec.template.imageListPullJobTemplate`, so such an object cannot be shown as v1alpha1.
  */
 import { child, ConversionError, identityConversion, specOf, type KindConversion } from './helpers.js';

@@ -10,7 +10,7 @@ const BETA = 'apps.kruise.io/v1beta1';
 // any: the assertions walk converted JSON of several shapes.
 type Obj = KObject & Record<string, any>;
 
-/** workloads.md §4.8 C3 with every v1alpha1 update field set, plus status. */
+/** docs/design/cloneset.md §13 C3 with every v1alpha1 update field set, plus status. */
 const alphaFull = deepFreeze(manifest(`
 apiVersion: apps.kruise.io/v1alpha1
 kind: CloneSet
@@ -56,7 +56,7 @@ status:
   conditions: [{type: FailedScale, status: "True", reason: x, message: y, lastTransitionTime: "2024-01-01T00:00:00Z", lastUpdateTime: "2024-01-01T00:00:00Z"}]
 `));
 
-/** workloads.md §4.8 C2: the base CS after v1beta1 defaulting. */
+/** docs/design/cloneset.md §13 C2: the base CS after v1beta1 defaulting. */
 const betaDefaulted = deepFreeze(manifest(`
 apiVersion: apps.kruise.io/v1beta1
 kind: CloneSet

@@ -1,5 +1,5 @@
 /**
- * CloneSet v1alpha1 ⇄ v1beta1 (workloads.md §4.3). v1alpha1's update `type` names the pod update
+ * CloneSet v1alpha1 ⇄ v1beta1 (docs/design/kruise-api.md §7). v1alpha1's update `type` names the pod update
  * policy and its update fields are flat; v1beta1 nests them under `rollingUpdate`. disablePVCReuse
  * is the negation of enablePVCReuse, the image pre-download annotations move to
  * `rollingUpdate.inPlaceUpdateStrategy` fields and back, and the exclude-preparing-delete label

@@ -1,5 +1,5 @@
 /**
- * ContainerRecreateRequest v1alpha1 ⇄ v1beta1 (jobs-sidecars-ops.md §0.2.3). v1alpha1 keeps in two
+ * ContainerRecreateRequest v1alpha1 ⇄ v1beta1 (docs/design/kruise-api.md §7). v1alpha1 keeps in two
  * annotations what v1beta1 has as status fields: `crr.apps.kruise.io/sync-container-statuses` (JSON
  * list) ⇄ `status.containerStatusSnapshot`, and `crr.apps.kruise.io/unready-acquired` (RFC 3339)
  * ⇄ condition PreRecreateGrace=True with that lastTransitionTime. An annotation that does not parse

@@ -1,5 +1,5 @@
 /**
- * Advanced DaemonSet v1alpha1 ⇄ v1beta1 (workloads.md §6.1). The deprecated v1alpha1
+ * Advanced DaemonSet v1alpha1 ⇄ v1beta1 (docs/design/kruise-api.md §7). The deprecated v1alpha1
  * rollingUpdateType `Surging` becomes `Standard` with maxSurge 1 / maxUnavailable 0 where unset
  * (what its defaulting meant); annotation `daemonset.kruise.io/progressive-create-pod: "true"` ⇄
  * `scaleStrategy.partitionedScaling: true`; status `daemonSetHash` ⇄ `updateRevision`.

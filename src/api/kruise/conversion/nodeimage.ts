@@ -1,5 +1,5 @@
 /**
- * NodeImage v1alpha1 ⇄ v1beta1 (jobs-sidecars-ops.md §0.2.3): v1beta1 adds `mode` to pull secret
+ * NodeImage v1alpha1 ⇄ v1beta1 (docs/design/kruise-api.md §7): v1beta1 adds `mode` to pull secret
  * references (image-level and tag-level); v1beta1 → v1alpha1 drops it.
  */
 import { child, children, identityConversion, specOf, type KindConversion } from './helpers.js';

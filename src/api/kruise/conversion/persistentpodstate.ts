@@ -1,5 +1,5 @@
 /**
- * PersistentPodState v1alpha1 ⇄ v1beta1 (multidomain spec 0.1, F): `nodeTopologyKeys` ⇄ `keys` in
+ * PersistentPodState v1alpha1 ⇄ v1beta1 (docs/design/kruise-api.md §7): `nodeTopologyKeys` ⇄ `keys` in
  * `requiredPersistentTopology` and in each `preferredPersistentTopology[].preference`.
  */
 import type { KObject } from '../../meta.js';

@@ -1,5 +1,5 @@
 /**
- * PodUnavailableBudget (policy.kruise.io) v1alpha1 ⇄ v1beta1 (multidomain spec 0.1, E). v1alpha1
+ * PodUnavailableBudget (policy.kruise.io) v1alpha1 ⇄ v1beta1 (docs/design/kruise-api.md §7). v1alpha1
  * annotations `kruise.io/pub-protect-operations` (comma list) and `pub.kruise.io/protect-total-replicas`
  * become `spec.protectOperations` / `spec.protectTotalReplicas`; an unknown operation or a
  * non-int32 replica count cannot be converted. Back in v1alpha1 the fields are written as the two

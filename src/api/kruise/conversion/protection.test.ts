@@ -22,7 +22,7 @@ function example(name: string) {
 describe('PodUnavailableBudget', () => {
   const alpha = example('PodUnavailableBudget v1alpha1 annotations');
 
-  test('E.6 scenario 6: the annotations read back via v1beta1 as protectOperations / protectTotalReplicas', () => {
+  test('the annotations read back via v1beta1 as protectOperations / protectTotalReplicas', () => {
     const beta = convertKruiseObject(alpha, PUB_BETA) as Obj;
     assert.deepEqual(beta.spec.protectOperations, ['EVICT']);
     assert.equal(beta.spec.protectTotalReplicas, 3);

@@ -1,5 +1,5 @@
 /**
- * ResourceDistribution v1alpha1 ⇄ v1beta1 (multidomain spec 0.1, C.1): `targets.namespaceLabelSelector`
+ * ResourceDistribution v1alpha1 ⇄ v1beta1 (docs/design/kruise-api.md §7): `targets.namespaceLabelSelector`
  * ⇄ `targets.namespaceSelector`, and each status condition's `failedNamespace` ⇄ `failedNamespaces`.
  */
 import type { KObject } from '../../meta.js';

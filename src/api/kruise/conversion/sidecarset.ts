@@ -1,5 +1,5 @@
 /**
- * SidecarSet v1alpha1 ⇄ v1beta1 (jobs-sidecars-ops.md §0.2.3). v1alpha1 `spec.namespace: X`
+ * SidecarSet v1alpha1 ⇄ v1beta1 (docs/design/kruise-api.md §7). v1alpha1 `spec.namespace: X`
  * becomes `namespaceSelector: {matchLabels: {kubernetes.io/metadata.name: X}}` (and wins over an
  * explicit namespaceSelector); the custom-version label moves to `spec.customVersion`. Back in
  * v1alpha1 the selector is copied as is (namespace stays empty) and customVersion is the label again.

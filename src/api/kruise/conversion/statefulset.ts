@@ -1,5 +1,5 @@
 /**
- * Advanced StatefulSet v1alpha1 ⇄ v1beta1 (workloads.md §0.15, §5.1). v1alpha1 is the v1beta1
+ * Advanced StatefulSet v1alpha1 ⇄ v1beta1 (docs/design/kruise-api.md §7). v1alpha1 is the v1beta1
  * shape without the newer fields, so v1alpha1 → v1beta1 copies everything and v1beta1 → v1alpha1
  * drops the fields v1alpha1 has nowhere to put (a v1alpha1 write therefore loses them too).
  * minReadySeconds lives under updateStrategy.rollingUpdate in both versions.

@@ -1,5 +1,5 @@
 /**
- * UnitedDeployment v1alpha1 ⇄ v1beta1 (multidomain spec 0.1, B.2). The spec is shared except the
+ * UnitedDeployment v1alpha1 ⇄ v1beta1 (docs/design/kruise-api.md §7). The spec is shared except the
  * embedded cloneSetTemplate, whose spec follows the CloneSet version of the same name (converted
  * like a CloneSet, with the template metadata as its metadata). Status: v1alpha1 keeps
  * `subsetReplicas{}` and `updateStatus{updatedRevision, currentPartitions{}}`, which v1beta1 folds

@@ -1,5 +1,5 @@
 /**
- * WorkloadSpread v1alpha1 ⇄ v1beta1 (multidomain spec 0.1, A.1, A.2). v1beta1 renames the subset
+ * WorkloadSpread v1alpha1 ⇄ v1beta1 (docs/design/kruise-api.md §7). v1beta1 renames the subset
  * node selectors (`requiredNodeSelectorTerm` → `requiredNodeSelector`, `preferredNodeSelectorTerms`
  * → `preferredNodeSelector`) and types subset conditions as metav1.Condition, whose reason and
  * message are required: a missing reason becomes `Unknown`, a missing message "". Back in v1alpha1

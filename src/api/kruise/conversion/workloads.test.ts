@@ -10,7 +10,7 @@ const BETA = 'apps.kruise.io/v1beta1';
 type Obj = KObject & Record<string, any>;
 
 describe('Advanced StatefulSet', () => {
-  /** workloads.md §5.6 STS with the v1beta1-only fields set. */
+  /** docs/design/advanced-statefulset.md §12 STS with the v1beta1-only fields set. */
   const beta = deepFreeze(manifest(`
 apiVersion: apps.kruise.io/v1beta1
 kind: StatefulSet
@@ -65,7 +65,7 @@ status:
     assertSchemaValid(alpha);
   });
 
-  test('a v1alpha1 write of such an object loses those fields (§0.15)', () => {
+  test('a v1alpha1 write of such an object loses those fields', () => {
     const rewritten = roundTrip(beta, ALPHA) as Obj;
     assert.equal(rewritten.spec.reserveOrdinals, undefined);
     const common = structuredClone(beta) as Obj;

@@ -26,7 +26,7 @@ const expected: Record<string, [string, string, string[], string[], string]> = {
   PodUnavailableBudget: ['policy.kruise.io', 'Namespaced', ['pub'], ['v1alpha1', 'v1beta1'], 'v1beta1'],
 };
 
-/** kind → printer columns "NAME=jsonPath" per served version (spec 0.1 tables, upstream markers). */
+/** kind → printer columns "NAME=jsonPath" per served version (docs/design/kruise-api.md §2, upstream markers). */
 const age = 'AGE=.metadata.creationTimestamp';
 const ipj = ['TOTAL=.status.desired', 'ACTIVE=.status.active', 'SUCCEED=.status.succeeded', 'FAILED=.status.failed', age];
 const columns: Record<string, Record<string, string[]>> = {

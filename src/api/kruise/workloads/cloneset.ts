@@ -1,6 +1,6 @@
 /**
  * CloneSet (apps.kruise.io, short name `clone`): v1alpha1 and v1beta1 (storage). v1beta1 moved the
- * flat v1alpha1 update fields under `updateStrategy.rollingUpdate` (workloads.md §4.1, §4.3).
+ * flat v1alpha1 update fields under `updateStrategy.rollingUpdate` (docs/design/kruise-api.md §3, §7).
  */
 import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { IntOrString, PersistentVolumeClaimTemplate, PodTemplateSpec } from '../common.js';

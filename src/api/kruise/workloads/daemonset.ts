@@ -1,6 +1,6 @@
 /**
  * Advanced DaemonSet (apps.kruise.io DaemonSet, short names `daemon` and `ads`): v1alpha1 and
- * v1beta1 (storage). Status subresource only, no scale (workloads.md §1.1, §6.1).
+ * v1beta1 (storage). Status subresource only, no scale (docs/design/kruise-api.md §3).
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { IntOrString, PodTemplateSpec } from '../common.js';

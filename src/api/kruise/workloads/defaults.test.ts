@@ -120,7 +120,7 @@ describe('Advanced DaemonSet defaults', () => {
 describe('UnitedDeployment defaults', () => {
   const ud = (subsets: NonNullable<NonNullable<UnitedDeployment['spec']>['topology']>['subsets']): UnitedDeployment => ({ metadata: { name: 'demo' }, spec: { selector, topology: { subsets } } });
 
-  test('B.7: replicas 1, Manual with an empty manualUpdate, history 10', () => {
+  test('UnitedDeployment defaults: replicas 1, Manual with an empty manualUpdate, history 10', () => {
     const out = stored(unitedDeploymentKind, 'v1beta1', defaultUnitedDeployment(ud([{ name: 'a' }])));
     assert.deepEqual([out.spec!.replicas, out.spec!.revisionHistoryLimit], [1, 10]);
     assert.deepEqual(out.spec!.updateStrategy, { type: 'Manual', manualUpdate: {} });

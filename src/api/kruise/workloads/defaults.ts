@@ -1,6 +1,6 @@
 /**
- * The values OpenKruise's mutating webhooks fill into workload specs (workloads.md §4.7, §5.5,
- * §6.5; multidomain spec B.1), as pure functions: each returns a defaulted copy. Defaults the CRDs
+ * The values OpenKruise's mutating webhooks fill into workload specs (docs/design/kruise-api.md
+ * §8), as pure functions: each returns a defaulted copy. Defaults the CRDs
  * declare themselves (`default:` in the schema) are left to the API server, and pod-template
  * defaults (k8s pod defaults, imagePullPolicy Always) are the webhook's job, not these functions'.
  */

@@ -1,6 +1,6 @@
 /**
  * Well-known labels, annotations, condition types and values shared by the Kruise workloads
- * (workloads.md §1.4, §2.2, §3). Keys of a single kind live in that kind's file.
+ * (docs/design/kruise-api.md §9, docs/design/inplace-update.md §3, §9). Keys of a single kind live in that kind's file.
  */
 
 /** Pod (and ADS revision) label holding the pod's revision: CloneSet/ASTS the revision name, ADS the bare hash. */

@@ -1,6 +1,6 @@
 /**
- * The manifests the acceptance scenarios derive from the base examples (workloads.md §4.8, §5.6,
- * §6.6; multidomain spec A.7, B.7), through the CRD schema. Cases the spec says are *rejected* are
+ * The manifests the acceptance scenarios derive from the base examples (docs/design/cloneset.md §13, docs/design/advanced-statefulset.md §12,
+ * docs/design/advanced-daemonset.md §11; docs/design/kruise-api.md §10), through the CRD schema. Cases the spec says are *rejected* are
  * rejected by the validating webhooks, so the schema must let them through (an enum or bound here
  * would replace the webhook's contractual message); a few real schema-level errors are checked too.
  */

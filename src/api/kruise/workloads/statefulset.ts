@@ -1,6 +1,6 @@
 /**
  * Advanced StatefulSet (apps.kruise.io StatefulSet, short names `sts` and `asts`): v1alpha1 and
- * v1beta1 (storage). v1alpha1 is the v1beta1 shape without the newer fields (workloads.md §5.1).
+ * v1beta1 (storage). v1alpha1 is the v1beta1 shape without the newer fields (docs/design/kruise-api.md §3).
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { IntOrString, PersistentVolumeClaimTemplate, PodTemplateSpec } from '../common.js';

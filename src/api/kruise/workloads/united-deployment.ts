@@ -1,7 +1,7 @@
 /**
  * UnitedDeployment (apps.kruise.io, short name `ud`): one workload per topology subset from a single
  * template. v1alpha1 and v1beta1 (storage) share the spec; v1beta1 folds `subsetReplicas` and
- * `updateStatus` into `subsetStatuses[]` and `updatedRevision` (multidomain spec B.1, B.2, 0.1).
+ * `updateStatus` into `subsetStatuses[]` and `updatedRevision` (docs/design/kruise-api.md §4, §1).
  */
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import { FreeForm, IntOrString } from '../common.js';

@@ -1,7 +1,7 @@
 /**
  * WorkloadSpread (apps.kruise.io, short name `ws`): spreads the pods of one workload over ordered
  * node subsets. v1alpha1 and v1beta1 (storage); v1beta1 renames the subset node selectors and uses
- * metav1.Condition for subset conditions (multidomain spec A.1, A.2, 0.1). Status subresource only.
+ * metav1.Condition for subset conditions (docs/design/kruise-api.md §4, §1). Status subresource only.
  */
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import { FreeForm, IntOrString } from '../common.js';

@@ -9,7 +9,7 @@ import { pino } from 'pino';
 import { CronJobs, Events, Jobs } from '../../../api/resource-type.js';
 import { setRootLogger } from '../../../machinery/log.js';
 import { startTestControlPlane, type TestControlPlane } from '../../../testing/control-plane.js';
-import { eventually, settle, sleeper, startControllerEnv, type ControllerTestEnv } from '../statefulset/test-kit.js';
+import { eventually, settle, sleeper, startControllerEnv, type ControllerTestEnv } from '../../../testing/fake-clock-controller-env.js';
 import { setupCronJobController } from './index.js';
 import { scheduledTimestampAnnotation, type OwnedJob } from './types.js';
 import type { CronJob } from '../../../api/core/index.js';

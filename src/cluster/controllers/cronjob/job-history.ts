@@ -4,7 +4,7 @@
  * lastSuccessfulTime from completed Jobs, and which finished Jobs fall outside the history limits.
  */
 import { clone } from '../../../machinery/deep-equal.js';
-import { newControllerRef } from '../shared/controller-ref.js';
+import { newControllerRef } from '../../../control/ownership/index.js';
 import { formatRfc3339InZone } from '../../../machinery/time-zone.js';
 import { jobNameFor } from './schedule-times.js';
 import { jobFinishedAs, jobRef, scheduledTimestampAnnotation, type OwnedJob } from './types.js';

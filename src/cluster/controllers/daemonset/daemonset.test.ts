@@ -10,7 +10,7 @@ import { ControllerRevisions, DaemonSets, Nodes } from '../../../api/resource-ty
 import { setRootLogger } from '../../../machinery/log.js';
 import { targetNodeName } from '../../../machinery/scheduling/index.js';
 import { startTestControlPlane, type TestControlPlane } from '../../../testing/control-plane.js';
-import { createNode, eventually, listPods, setPodState, settle, sleeper, startControllerEnv, type ControllerTestEnv } from '../statefulset/test-kit.js';
+import { createNode, eventually, listPods, setPodState, settle, sleeper, startControllerEnv, type ControllerTestEnv } from '../../../testing/fake-clock-controller-env.js';
 import { setupDaemonSetController } from './index.js';
 import { hashLabel } from './types.js';
 import type { Pod, ControllerRevision, DaemonSet } from '../../../api/core/index.js';

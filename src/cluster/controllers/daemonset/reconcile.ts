@@ -17,7 +17,7 @@ import type { ResourceVersionExpectations, ScaleExpectations } from '../../../ru
 import { requestKey } from '../../../runtime/handlers.js';
 import { IndexNames } from '../../../runtime/indexers.js';
 import type { Informer } from '../../../runtime/informer.js';
-import { claimObjects, recheckOwner } from '../shared/controller-ref.js';
+import { claimObjects, recheckOwner } from '../../../control/ownership/index.js';
 import { nodesWithPods, planManage, type NodePods } from './manage-plan.js';
 import type { DaemonPodControl } from './pod-control.js';
 import { planRollingUpdate, updateBudget } from './rolling-update.js';

@@ -4,7 +4,7 @@
  * old pods that are not available anyway go at once. With maxSurge: a new pod is started next to an
  * old one on up to maxSurge nodes, and the old pod is deleted once the new one is available.
  */
-import { isPodAvailable } from '../shared/podutil.js';
+import { isPodAvailable } from '../../../control/podutil/index.js';
 import type { NodePods } from './manage-plan.js';
 import { isPodUpdated } from './types.js';
 import { scaledValue } from '../../../machinery/int-or-percent.js';

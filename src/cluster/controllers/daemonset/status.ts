@@ -3,7 +3,7 @@
  * whether its oldest pod is ready, available and updated; pods on nodes where the daemon should not
  * run are misscheduled. Finished pods being deleted do not count.
  */
-import { isPodAvailable, isPodReady, msUntilAvailable } from '../shared/podutil.js';
+import { isPodAvailable, isPodReady, msUntilAvailable } from '../../../control/podutil/index.js';
 import type { NodePods } from './manage-plan.js';
 import { isPodUpdated } from './types.js';
 import type { Pod, DaemonSet, DaemonSetStatus } from '../../../api/core/index.js';

@@ -6,8 +6,8 @@
  */
 import { ReplicaSets } from '../../../api/resource-type.js';
 import { isAlreadyExists, StatusError } from '../../../machinery/errors.js';
-import { getCondition, newCondition, setCondition } from '../shared/conditions.js';
-import { controllerRef } from '../shared/controller-ref.js';
+import { getCondition, newCondition, setCondition } from '../../../control/conditions/index.js';
+import { controllerRef } from '../../../control/ownership/index.js';
 import { maxRevision, revisionAnnotation, setNewReplicaSetAnnotations } from './annotations.js';
 import { maxSurge, newReplicaSetReplicas, specReplicas } from './budgets.js';
 import { equalIgnoreHash, findNewReplicaSet, findOldReplicaSets, newReplicaSetObject } from './replica-sets.js';

@@ -4,14 +4,14 @@
  * mid-rollout) or take one rollout step of the strategy. It waits while the cache has not yet
  * seen its own last writes, so it never computes from a state it knows to be stale.
  */
+import { objectKey } from '../../../api/meta.js';
 import { Deployments, ReplicaSets } from '../../../api/resource-type.js';
 import { clone } from '../../../machinery/deep-equal.js';
 import { selectorFromLabelSelector, type LabelSelector } from '../../../machinery/labels.js';
 import { TerminalError, type ReconcileContext, type Request, type Result } from '../../../runtime/controller.js';
 import { IndexNames } from '../../../runtime/indexers.js';
 import type { Informer } from '../../../runtime/informer.js';
-import { claimObjects, recheckOwner } from '../shared/controller-ref.js';
-import { keyOfObject } from '../shared/types.js';
+import { claimObjects, recheckOwner } from '../../../control/ownership/index.js';
 import { isScalingEvent } from './proportional.js';
 import { findNewReplicaSet, findOldReplicaSets } from './replica-sets.js';
 import { rolloutRecreate, rolloutRolling, syncScaling, syncStatusOnly } from './rollout.js';
@@ -59,7 +59,7 @@ export class DeploymentReconciler {
     try {
       return selectorFromLabelSelector(d.spec?.selector ?? {});
     } catch (e) {
-      throw new TerminalError(`invalid selector of Deployment ${keyOfObject(d)}`, { cause: e });
+      throw new TerminalError(`invalid selector of Deployment ${objectKey(d)}`, { cause: e });
     }
   }
 

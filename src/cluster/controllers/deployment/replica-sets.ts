@@ -5,7 +5,7 @@
  */
 import { deepEqual } from '../../../machinery/deep-equal.js';
 import type { MetaLabelSelector } from '../../../machinery/labels.js';
-import { newControllerRef } from '../shared/controller-ref.js';
+import { newControllerRef } from '../../../control/ownership/index.js';
 import { computeObjectHash } from '../../../machinery/hash.js';
 import { specReplicas } from './budgets.js';
 import { timeOf } from '../../../machinery/time.js';

@@ -7,11 +7,11 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { Deployments } from '../../../api/resource-type.js';
-import { isPodReady } from '../shared/podutil.js';
+import { isPodReady } from '../../../control/podutil/index.js';
 import { startTestControlPlane } from '../../../testing/control-plane.js';
-import { activePods, eventually, listPods, markPodReady, readyAllPods, type ControllerTestEnv } from '../shared/testkit.js';
+import { activePods, eventually, listPods, markPodReady, readyAllPods, type ControllerTestEnv } from '../../../testing/controller-env.js';
 import { kubectlBinary } from '../../../testing/kubectl.js';
-import { complete, deploymentOf, ns, rolledOut, settle, startDeploymentCluster, type ClusterState } from './test-cluster.js';
+import { complete, deploymentOf, ns, rolledOut, settle, startDeploymentCluster, type ClusterState } from './test-kit.js';
 
 describe('Deployment rolling update', () => {
   let env: ControllerTestEnv;

@@ -7,8 +7,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Deployments, ReplicaSets } from '../../../api/resource-type.js';
 import { startTestControlPlane } from '../../../testing/control-plane.js';
-import type { ControllerTestEnv } from '../shared/testkit.js';
-import { deploymentOf, ns, rolledOut, startDeploymentCluster } from './test-cluster.js';
+import type { ControllerTestEnv } from '../../../testing/controller-env.js';
+import { deploymentOf, ns, rolledOut, startDeploymentCluster } from './test-kit.js';
 import type { Deployment, ReplicaSet } from '../../../api/core/index.js';
 
 const changeCause = 'kubernetes.io/change-cause';

@@ -4,7 +4,7 @@
  * availability, and Progressing by comparing the new counts with the old status, timing out after
  * progressDeadlineSeconds without progress. `kubectl rollout status` reads exactly these fields.
  */
-import { getCondition, newCondition, removeCondition, setCondition } from '../shared/conditions.js';
+import { getCondition, newCondition, removeCondition, setCondition } from '../../../control/conditions/index.js';
 import { maxUnavailable, specReplicas } from './budgets.js';
 import { timeOf } from '../../../machinery/time.js';
 import type { Deployment, DeploymentStatus, ReplicaSet } from '../../../api/core/index.js';

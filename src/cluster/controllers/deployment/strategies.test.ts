@@ -6,9 +6,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Deployments, Pods, ReplicaSets } from '../../../api/resource-type.js';
 import { startTestControlPlane } from '../../../testing/control-plane.js';
-import { eventually, type ControllerTestEnv } from '../shared/testkit.js';
+import { eventually, type ControllerTestEnv } from '../../../testing/controller-env.js';
 import { templateHash } from './replica-sets.js';
-import { deploymentOf, ns, rolledOut, settle, startDeploymentCluster } from './test-cluster.js';
+import { deploymentOf, ns, rolledOut, settle, startDeploymentCluster } from './test-kit.js';
 import type { Deployment, Pod, ReplicaSet } from '../../../api/core/index.js';
 
 const image = (p: Pod) => (p.spec?.containers as { image: string }[])[0].image;

@@ -2,7 +2,7 @@
  * Indexed Jobs: `status.completedIndexes` in its compressed form (`1,3-5,7`), the completion index a
  * pod carries in its annotation, and which indexes still need a pod.
  */
-import { isPodReady } from '../shared/podutil.js';
+import { isPodReady } from '../../../control/podutil/index.js';
 import { completionIndexAnnotation } from './types.js';
 import type { Pod } from '../../../api/core/index.js';
 

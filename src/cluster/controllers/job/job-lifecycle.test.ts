@@ -9,7 +9,7 @@ import { Jobs, Pods } from '../../../api/resource-type.js';
 import { isNotFound } from '../../../machinery/errors.js';
 import { setRootLogger } from '../../../machinery/log.js';
 import { startTestControlPlane, type TestControlPlane } from '../../../testing/control-plane.js';
-import { eventually, listPods, setPodState, settle, sleeper, startControllerEnv, type ControllerTestEnv } from '../statefulset/test-kit.js';
+import { eventually, listPods, setPodState, settle, sleeper, startControllerEnv, type ControllerTestEnv } from '../../../testing/fake-clock-controller-env.js';
 import { setupJobController } from './index.js';
 import { jobTrackingFinalizer } from './types.js';
 import type { Job } from '../../../api/core/index.js';

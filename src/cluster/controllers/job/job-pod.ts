@@ -6,8 +6,8 @@
  */
 import type { Container, Pod, Job } from '../../../api/core/index.js';
 import { randomInt } from 'node:crypto';
-import { newControllerRef } from '../shared/controller-ref.js';
-import { podFromTemplate } from '../shared/pod-template.js';
+import { newControllerRef } from '../../../control/ownership/index.js';
+import { podFromTemplate } from '../../../control/podcontrol/pod-template.js';
 import { completionIndexAnnotation, completionIndexLabel, jobTrackingFinalizer } from './types.js';
 
 const suffixAlphabet = 'bcdfghjklmnpqrstvwxz2456789';

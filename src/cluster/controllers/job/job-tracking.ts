@@ -4,7 +4,7 @@
  * uid moves into the `succeeded`/`failed` counters. A crash between steps neither loses nor doubles
  * a pod: the uid list says what was recorded, and the finalizer says what is not released yet.
  */
-import { isPodReady } from '../shared/podutil.js';
+import { isPodReady } from '../../../control/podutil/index.js';
 import type { JobCounts } from './job-budget.js';
 import { finishedAs, hasTrackingFinalizer } from './job-pod.js';
 import { parseIndexes, podIndex } from './indexes.js';

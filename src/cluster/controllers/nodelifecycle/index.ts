@@ -8,7 +8,7 @@ import { Leases, Nodes, Pods } from '../../../api/resource-type.js';
 import type { Controller } from '../../../runtime/controller.js';
 import { type MapFunc } from '../../../runtime/handlers.js';
 import type { Manager } from '../../../runtime/manager.js';
-import { isPodReady } from '../shared/podutil.js';
+import { isPodReady } from '../../../control/podutil/index.js';
 import { NodeHealthTracker } from './health.js';
 import { NodeLifecycleReconciler } from './reconcile.js';
 import type { Lease, Node, Pod } from '../../../api/core/index.js';

@@ -12,7 +12,7 @@ import type { ReconcileContext, Request, Result } from '../../../runtime/control
 import type { EventRecorder } from '../../../runtime/events.js';
 import { IndexNames } from '../../../runtime/indexers.js';
 import type { Informer } from '../../../runtime/informer.js';
-import { withPodCondition } from '../shared/podutil.js';
+import { withPodCondition } from '../../../control/podutil/index.js';
 import { graceFor, silentNodeConditions, type NodeHealthTracker } from './health.js';
 import { reconcileTaints } from './taints.js';
 import type { Node, Pod } from '../../../api/core/index.js';

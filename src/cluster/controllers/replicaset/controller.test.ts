@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Pods, ReplicaSets } from '../../../api/resource-type.js';
 import { startTestControlPlane } from '../../../testing/control-plane.js';
-import { activePods, eventually, listPods, markPodReady, podFinalizer, readyAllPods, startControllerTestEnv, type ControllerTestEnv } from '../shared/testkit.js';
+import { activePods, eventually, listPods, markPodReady, podFinalizer, readyAllPods, startControllerTestEnv, type ControllerTestEnv } from '../../../testing/controller-env.js';
 import { setupReplicaSetController } from './index.js';
 import type { Pod, ReplicaSet } from '../../../api/core/index.js';
 

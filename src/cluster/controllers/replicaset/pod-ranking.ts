@@ -6,7 +6,7 @@
  * first, newer first. Times compare in log2 buckets of their age, ties broken by uid, so equally
  * old pods go in a pseudo-random but stable order.
  */
-import { isPodActive, isPodReady, maxContainerRestarts, podCondition } from '../shared/podutil.js';
+import { isPodActive, isPodReady, maxContainerRestarts, podCondition } from '../../../control/podutil/index.js';
 import { timeOf } from '../../../machinery/time.js';
 import type { Pod } from '../../../api/core/index.js';
 

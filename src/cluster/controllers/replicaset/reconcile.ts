@@ -13,8 +13,8 @@ import { TerminalError, type ReconcileContext, type Request, type Result } from 
 import { requestKey } from '../../../runtime/handlers.js';
 import { IndexNames } from '../../../runtime/indexers.js';
 import type { Informer } from '../../../runtime/informer.js';
-import { claimObjects, controllerRef, recheckOwner } from '../shared/controller-ref.js';
-import { filterActivePods } from '../shared/podutil.js';
+import { claimObjects, controllerRef, recheckOwner } from '../../../control/ownership/index.js';
+import { filterActivePods } from '../../../control/podutil/index.js';
 import { manageReplicas, type ManageDeps } from './manage.js';
 import { calculateStatus, nextAvailableInMs, statusUnchanged, type ReplicaSetStatus } from './replica-status.js';
 import type { Pod, ReplicaSet } from '../../../api/core/index.js';

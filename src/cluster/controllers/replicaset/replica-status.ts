@@ -5,9 +5,9 @@
  * `replicas`, which is always written.
  */
 import { selectorFromSet } from '../../../machinery/labels.js';
-import { getCondition, newCondition, removeCondition, setCondition } from '../shared/conditions.js';
+import { getCondition, newCondition, removeCondition, setCondition } from '../../../control/conditions/index.js';
 import { deepEqual } from '../../../machinery/deep-equal.js';
-import { isPodAvailable, isPodReady, msUntilAvailable } from '../shared/podutil.js';
+import { isPodAvailable, isPodReady, msUntilAvailable } from '../../../control/podutil/index.js';
 import type { Pod, ReplicaSet } from '../../../api/core/index.js';
 
 export type ReplicaSetStatus = NonNullable<ReplicaSet['status']>;

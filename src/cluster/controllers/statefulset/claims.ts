@@ -6,7 +6,7 @@
  */
 import type { KObject, OwnerReference } from '../../../api/meta.js';
 import { deepEqual } from '../../../machinery/deep-equal.js';
-import { newControllerRef } from '../shared/controller-ref.js';
+import { newControllerRef } from '../../../control/ownership/index.js';
 import { claimName } from './identity.js';
 import type { ClaimTemplate } from './types.js';
 import type { Pod, StatefulSet } from '../../../api/core/index.js';

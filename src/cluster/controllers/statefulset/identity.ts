@@ -3,8 +3,8 @@
  * labels, hostname and subdomain, and the per-ordinal claims `<template>-<set>-<ordinal>` mounted
  * in place of the template volumes of the same name.
  */
-import { newControllerRef } from '../shared/controller-ref.js';
-import { podFromTemplate } from '../shared/pod-template.js';
+import { newControllerRef } from '../../../control/ownership/index.js';
+import { podFromTemplate } from '../../../control/podcontrol/pod-template.js';
 import { podIndexLabel, podNameLabel, revisionLabel, type ClaimTemplate } from './types.js';
 import { templateOfRevision } from '../../../control/revision/index.js';
 import type { Pod, PodTemplateSpec, ControllerRevision, StatefulSet } from '../../../api/core/index.js';

@@ -7,7 +7,7 @@
  * 3. RollingUpdate: from the highest ordinal down to the partition, delete the first pod of an old
  *    revision (it is recreated from the update revision next time) and wait for each to be healthy.
  */
-import { isPodAvailable, isPodReady } from '../shared/podutil.js';
+import { isPodAvailable, isPodReady } from '../../../control/podutil/index.js';
 import { ordinalOf, podRevision } from './identity.js';
 import { isOrderedReady, startOrdinal } from './types.js';
 import type { Pod, StatefulSet } from '../../../api/core/index.js';

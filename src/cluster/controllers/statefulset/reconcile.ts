@@ -15,7 +15,7 @@ import type { ResourceVersionExpectations, ScaleExpectations } from '../../../ru
 import { requestKey } from '../../../runtime/handlers.js';
 import { IndexNames } from '../../../runtime/indexers.js';
 import type { Informer } from '../../../runtime/informer.js';
-import { claimObjects, recheckOwner } from '../shared/controller-ref.js';
+import { claimObjects, recheckOwner } from '../../../control/ownership/index.js';
 import { newStatefulSetPod, ordinalOf } from './identity.js';
 import { planStatefulSet, splitByOrdinal, type Plan } from './plan.js';
 import type { StatefulPodControl } from './pod-control.js';

@@ -10,7 +10,7 @@ import { ControllerRevisions, PersistentVolumeClaims, Pods, StatefulSets } from 
 import { setRootLogger } from '../../../machinery/log.js';
 import { startTestControlPlane, type TestControlPlane } from '../../../testing/control-plane.js';
 import { setupStatefulSetController } from './index.js';
-import { eventually, listPods, setPodState, settle, sleeper, startControllerEnv, type ControllerTestEnv } from './test-kit.js';
+import { eventually, listPods, setPodState, settle, sleeper, startControllerEnv, type ControllerTestEnv } from '../../../testing/fake-clock-controller-env.js';
 import { podIndexLabel, podNameLabel, revisionLabel } from './types.js';
 import type { Pod, ControllerRevision, StatefulSet } from '../../../api/core/index.js';
 

@@ -3,7 +3,7 @@
  * means the pod has a phase), revisions, and the rolling update's completion, when every pod is
  * updated and ready, making the update revision current.
  */
-import { isPodAvailable, msUntilAvailable } from '../shared/podutil.js';
+import { isPodAvailable, msUntilAvailable } from '../../../control/podutil/index.js';
 import { podRevision } from './identity.js';
 import { isRunningAndReady } from './plan.js';
 import type { Pod, StatefulSet, StatefulSetStatus } from '../../../api/core/index.js';

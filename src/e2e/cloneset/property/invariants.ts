@@ -1,6 +1,6 @@
 /**
  * The invariants checked on every pod or CloneSet event of one watched CloneSet:
- *  - availability (§4.6.2 updateMaxUnavailable and the delete budget): whenever a pod stops being
+ *  - availability (docs/design/cloneset.md §7 updateMaxUnavailable and the delete budget): whenever a pod stops being
  *    available (unready, updating, terminating, deleted) for a reason other than a readiness flap of
  *    ours, at least R − U pods are still available, for R and U of every spec the controller may
  *    still be acting on (from the last one it has observed to the newest). A flap is an outside

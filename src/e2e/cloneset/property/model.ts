@@ -1,5 +1,5 @@
 /**
- * What the CloneSet property sequences drive: the spec knobs and their numbers (workloads.md §4.5,
+ * What the CloneSet property sequences drive: the spec knobs and their numbers (docs/design/cloneset.md §5,
  * written from the spec, not taken from the controller), the pod predicates the checks use, and
  * the random step sequences (fast-check, a pure function of the seed) with each step's merge patch.
  */
@@ -46,7 +46,7 @@ function scaled(v: number | string, total: number, up: boolean): number {
   return up ? Math.ceil(x - 1e-9) : Math.floor(x + 1e-9);
 }
 
-/** §4.5, written from the spec (not from the controller's code). */
+/** docs/design/cloneset.md §5, written from the spec (not from the controller's code). */
 export function specView(k: Knobs): SpecView {
   const R = k.replicas;
   let P = scaled(k.partition, R, true);
@@ -71,7 +71,7 @@ export function cloneSetOf(name: string, k: Knobs): CloneSet {
   } as CloneSet;
 }
 
-// ---- pod predicates (§4.5 "available") ----
+// ---- pod predicates (docs/design/cloneset.md §5 "available") ----
 
 const condition = (pod: Pod, type: string) => pod.status?.conditions?.find((c) => c.type === type);
 export const isTerminating = (pod: Pod): boolean => !!pod.metadata.deletionTimestamp;

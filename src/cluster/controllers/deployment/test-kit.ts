@@ -6,8 +6,8 @@
 import { Deployments, ReplicaSets } from '../../../api/resource-type.js';
 import { deepEqual } from '../../../machinery/deep-equal.js';
 import { setupReplicaSetController } from '../replicaset/index.js';
-import { isPodReady } from '../shared/podutil.js';
-import { activePods, eventually, listPods, podFinalizer, readyAllPods, startControllerTestEnv, type ControllerTestEnv, type TestPlane } from '../shared/testkit.js';
+import { isPodReady } from '../../../control/podutil/index.js';
+import { activePods, eventually, listPods, podFinalizer, readyAllPods, startControllerTestEnv, type ControllerTestEnv, type TestPlane } from '../../../testing/controller-env.js';
 import { setupDeploymentController } from './index.js';
 import type { Deployment, DeploymentStatus, ReplicaSet } from '../../../api/core/index.js';
 

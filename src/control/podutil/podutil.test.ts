@@ -1,9 +1,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setCondition, newCondition } from './conditions.js';
-import { isPodAvailable, isPodActive, withPodCondition } from './podutil.js';
-import type { Pod } from '../../../api/core/index.js';
-import { slowStartBatch, slowStartBatchSizes } from '../../../control/podcontrol/index.js';
+import { setCondition, newCondition } from '../conditions/index.js';
+import { isPodAvailable, isPodActive, withPodCondition } from './index.js';
+import type { Pod } from '../../api/core/index.js';
+import { slowStartBatch, slowStartBatchSizes } from '../podcontrol/index.js';
 
 describe('podutil', () => {
   const pod = (ready: boolean, since: string, phase: 'Running' | 'Succeeded' = 'Running'): Pod => ({

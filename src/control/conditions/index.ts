@@ -4,9 +4,11 @@
  * otherwise the old one is removed and the new one appended, keeping its transition time when only
  * the reason changed.
  */
-import type { WorkloadCondition } from './types.js';
-import { rfc3339 } from '../../../machinery/time.js';
-import type { ConditionStatus } from '../../../api/core/index.js';
+import type { DeploymentCondition, ConditionStatus } from '../../api/core/index.js';
+
+/** A ReplicaSet or Deployment condition: a ReplicaSetCondition is one without lastUpdateTime. */
+export type WorkloadCondition = DeploymentCondition;
+import { rfc3339 } from '../../machinery/time.js';
 
 export function getCondition(conditions: WorkloadCondition[] | undefined, type: string): WorkloadCondition | undefined {
   return conditions?.find((c) => c.type === type);

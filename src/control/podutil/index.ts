@@ -2,8 +2,8 @@
  * Pod predicates the workload controllers share (Kubernetes' api/v1/pod helpers and
  * controller.FilterActivePods): readiness, availability after minReadySeconds, activity.
  */
-import { rfc3339, timeOf } from '../../../machinery/time.js';
-import type { Pod, PodCondition } from '../../../api/core/index.js';
+import { rfc3339, timeOf } from '../../machinery/time.js';
+import type { Pod, PodCondition } from '../../api/core/index.js';
 
 export function podCondition(pod: Pod, type: string): PodCondition | undefined {
   return pod.status?.conditions?.find((c) => c.type === type);

@@ -5,17 +5,17 @@
  * subresource; `podFinalizer` removes pods once they are marked for deletion, as a kubelet would.
  */
 import { pino } from 'pino';
-import { Pods } from '../../../api/resource-type.js';
-import type { Client } from '../../../client/client.js';
-import { createInProcessClient } from '../../../client/in-process-client.js';
-import { isNotFound } from '../../../machinery/errors.js';
-import { setRootLogger } from '../../../machinery/log.js';
-import type { RequestHandler } from '../../../api/request.js';
-import type { Clock } from '../../../machinery/clock.js';
-import { Manager } from '../../../runtime/manager.js';
-import { isPodReady, isPodTerminating } from './podutil.js';
-import { rfc3339 } from '../../../machinery/time.js';
-import type { Pod, PodCondition } from '../../../api/core/index.js';
+import { Pods } from '../api/resource-type.js';
+import type { Client } from '../client/client.js';
+import { createInProcessClient } from '../client/in-process-client.js';
+import { isNotFound } from '../machinery/errors.js';
+import { setRootLogger } from '../machinery/log.js';
+import type { RequestHandler } from '../api/request.js';
+import type { Clock } from '../machinery/clock.js';
+import { Manager } from '../runtime/manager.js';
+import { isPodReady, isPodTerminating } from '../control/podutil/index.js';
+import { rfc3339 } from '../machinery/time.js';
+import type { Pod, PodCondition } from '../api/core/index.js';
 
 /**
  * The part of testing/control-plane's TestControlPlane these tests use. Test files start it

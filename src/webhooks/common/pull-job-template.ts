@@ -1,11 +1,12 @@
 /**
- * Checks of the ImagePullJob template (everything but the image), shared by ImagePullJob and
- * ImageListPullJob: node and pod selectors, parallelism, completion policy. Details carry the
+ * Checks of the ImagePullJob template shared by ImagePullJob and ImageListPullJob: node and pod
+ * selectors, parallelism, completion policy, and one image reference. Details carry the
  * upstream error texts, which clients match on.
  */
 import type { ImagePullJobSpec } from '../../api/kruise/ops/imagepulljob.js';
 import { DefaultPullTimeoutSeconds } from '../../api/kruise/ops/defaults.js';
 import { field, type FieldError } from '../../machinery/errors.js';
+import { normalizedReferenceError } from '../../machinery/image-reference.js';
 import { selectorFromLabelSelector, type MetaLabelSelector } from '../../machinery/labels.js';
 import { AdmissionDenied, type AdmissionInput } from '../kind-webhook.js';
 
@@ -92,4 +93,11 @@ export function validateCompletionPolicy(spec: PullJobTemplate): FieldError[] {
     default:
       return [field.invalid('spec.completionPolicy.type', type, `unknown type of completionPolicy: ${type}`)];
   }
+}
+
+/** One image reference at `path`: non-empty and parseable. */
+export function validateImage(path: string, image: string | undefined): FieldError[] {
+  if (!image) return [field.required(path, 'image can not be empty')];
+  const err = normalizedReferenceError(image);
+  return err ? [field.invalid(path, image, `invalid image ${image}: ${err}`)] : [];
 }

@@ -5,12 +5,12 @@
  * matching. Adoption and release are strategic-merge patches of ownerReferences keyed by uid, as
  * upstream sends them, so they suit built-in kinds.
  */
-import type { KObject, OwnerReference } from '../../../api/meta.js';
-import type { ResourceType } from '../../../api/resource-type.js';
-import type { Client } from '../../../client/client.js';
-import { isNotFound } from '../../../machinery/errors.js';
-import type { LabelSelector } from '../../../machinery/labels.js';
-import { controllerRef } from '../../../runtime/indexers.js';
+import type { KObject, OwnerReference } from '../../api/meta.js';
+import type { ResourceType } from '../../api/resource-type.js';
+import type { Client } from '../../client/client.js';
+import { isNotFound } from '../../machinery/errors.js';
+import type { LabelSelector } from '../../machinery/labels.js';
+import { controllerRef } from '../../runtime/indexers.js';
 
 export { controllerRef };
 

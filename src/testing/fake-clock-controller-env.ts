@@ -4,14 +4,14 @@
  * rate-limited retries still happen, and pod/node drivers standing in for the scheduler and kubelets
  * by writing pod status through the status subresource. Imported only by *.test.ts files.
  */
-import type { KObject } from '../../../api/meta.js';
-import { Nodes, Pods } from '../../../api/resource-type.js';
-import type { Client } from '../../../client/client.js';
-import { createInProcessClient } from '../../../client/in-process-client.js';
-import type { RequestHandler } from '../../../api/request.js';
-import { FakeClock, flush } from '../../../machinery/clock.js';
-import { Manager } from '../../../runtime/manager.js';
-import type { Pod } from '../../../api/core/index.js';
+import type { KObject } from '../api/meta.js';
+import { Nodes, Pods } from '../api/resource-type.js';
+import type { Client } from '../client/client.js';
+import { createInProcessClient } from '../client/in-process-client.js';
+import type { RequestHandler } from '../api/request.js';
+import { FakeClock, flush } from '../machinery/clock.js';
+import { Manager } from '../runtime/manager.js';
+import type { Pod } from '../api/core/index.js';
 
 export interface ControllerTestEnv {
   client: Client;

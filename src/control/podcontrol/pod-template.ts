@@ -3,9 +3,9 @@
  * annotations, finalizers and spec, a controller reference to the workload, and a generateName of
  * `<workload>-` unless the caller names the pod itself.
  */
-import type { OwnerReference } from '../../../api/meta.js';
-import { clone } from '../../../machinery/deep-equal.js';
-import type { Pod, PodTemplateSpec } from '../../../api/core/index.js';
+import type { OwnerReference } from '../../api/meta.js';
+import { clone } from '../../machinery/deep-equal.js';
+import type { Pod, PodTemplateSpec } from '../../api/core/index.js';
 
 export interface PodFromTemplateOptions {
   namespace: string;
