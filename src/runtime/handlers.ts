@@ -6,6 +6,7 @@
  */
 import type { KObject } from '../api/meta.js';
 import { controllerRef } from './indexers.js';
+import { deepEqual } from '../machinery/deep-equal.js';
 
 export interface Request {
   namespace?: string;
@@ -59,4 +60,17 @@ export function forControllerOwner<T extends KObject = KObject>(kind: string, gr
 function groupOf(apiVersion: string): string {
   const slash = apiVersion.indexOf('/');
   return slash < 0 ? '' : apiVersion.slice(0, slash);
+}
+
+/**
+ * Every object of `targets` whenever a watched object appears, goes, or changes in what `relevant`
+ * picks out of it (status churn such as heartbeats is ignored): how node changes wake DaemonSets.
+ */
+export function forAllWhenChanged<T extends KObject>(targets: { list(): KObject[] }, relevant: (obj: T) => unknown): EventMapper<T> {
+  const all = (): Request[] => targets.list().map((t) => ({ namespace: t.metadata.namespace, name: t.metadata.name! }));
+  return {
+    onAdd: all,
+    onUpdate: (old, obj) => (deepEqual(relevant(old), relevant(obj)) ? [] : all()),
+    onDelete: all,
+  };
 }

@@ -5,10 +5,8 @@
  * labels, taints, schedulability or true conditions wakes every DaemonSet.
  */
 import { ControllerRevisions, Nodes, Pods } from '../../api/resource-type.js';
-import { deepEqual } from '../../machinery/deep-equal.js';
 import type { Controller } from '../../runtime/controller.js';
-import type { EventMapper, Request } from '../../runtime/handlers.js';
-import type { Informer } from '../../runtime/informer.js';
+import { forAllWhenChanged } from '../../runtime/handlers.js';
 import type { Manager } from '../../runtime/manager.js';
 import { FailedPodBackoff, type FailedBackoffOptions } from './failed-backoff.js';
 import { AdvancedDaemonSetReconciler } from './reconcile.js';
@@ -45,7 +43,7 @@ export function setupAdvancedDaemonSetController(mgr: Manager, options: Advanced
     .owns('pods', Pods, { indexes: ['namespace'], expectations: 'scale' })
     // a deleted pod's own update expectation can never be met: drop it
     .observes('pods', ({ expectations: { updates } }) => ({ onDelete: (pod) => updates.delete(`${pod.metadata.namespace}/${pod.metadata.name}`) }))
-    .watches('nodes', Nodes, ({ informers }) => wakeOnPlacementChanges(informers.daemonSets))
+    .watches('nodes', Nodes, ({ informers }) => forAllWhenChanged(informers.daemonSets, placementFields))
     .owns('revisions', ControllerRevisions)
     .complete(({ informers, client, expectations, events }) => new AdvancedDaemonSetReconciler({
       ...informers, client, expectations: expectations.scale, podUpdates: expectations.updates, events,
@@ -57,14 +55,4 @@ export function setupAdvancedDaemonSetController(mgr: Manager, options: Advanced
 function placementFields(node: Node): unknown {
   const trueConditions = (node.status?.conditions ?? []).filter((c) => c.status === 'True').map((c) => c.type).sort();
   return [node.metadata.labels, node.spec?.taints, node.spec?.unschedulable, trueConditions];
-}
-
-/** A node that appears, goes, or changes what placement depends on wakes every DaemonSet. */
-function wakeOnPlacementChanges(daemonSets: Informer<DaemonSet>): EventMapper<Node> {
-  const all = (): Request[] => daemonSets.list().map((ds) => ({ namespace: ds.metadata.namespace, name: ds.metadata.name! }));
-  return {
-    onAdd: all,
-    onUpdate: (old, node) => (deepEqual(placementFields(old), placementFields(node)) ? [] : all()),
-    onDelete: all,
-  };
 }

@@ -6,8 +6,7 @@
  * shows the pod), so the next pass waits for the cache.
  */
 import { objectKey } from '../../api/meta.js';
-import { Pods } from '../../api/resource-type.js';
-import { deletePodExpected, slowStartBatch } from '../../control/podcontrol/index.js';
+import { createGeneratedPodExpected, deletePodExpected, slowStartBatch } from '../../control/podcontrol/index.js';
 import { burstReplicas } from './budget.js';
 import { messageOf, throwFirstFailure, type PassContext } from './pass.js';
 import { podsToDeleteAfterHook } from './pod-lifecycle.js';
@@ -42,17 +41,9 @@ async function createPods(c: PassContext, nodes: string[], hash: string): Promis
 }
 
 async function createPod(c: PassContext, node: string, hash: string): Promise<void> {
-  let created: Pod;
-  try {
-    created = await c.client.create<Pod>(Pods, newDaemonPod(c.ds, node, hash));
-  } catch (e) {
-    c.events.event(c.ds, 'Warning', 'FailedCreate', `Error creating: ${messageOf(e)}`);
-    throw e;
-  }
-  const name = created.metadata.name!;
-  // No await since the create returned: the cache either shows the pod already or will report it.
-  if (!c.pods.get(created.metadata.namespace, name)) c.expectations.expect(c.key, 'create', name);
-  c.events.event(c.ds, 'Normal', 'SuccessfulCreate', `Created pod: ${name}`);
+  const failed = (e: unknown) => c.events.event(c.ds, 'Warning', 'FailedCreate', `Error creating: ${messageOf(e)}`);
+  const created = await createGeneratedPodExpected(c, newDaemonPod(c.ds, node, hash), failed);
+  c.events.event(c.ds, 'Normal', 'SuccessfulCreate', `Created pod: ${created.metadata.name}`);
 }
 
 async function deletePod(c: PassContext, pod: Pod): Promise<void> {

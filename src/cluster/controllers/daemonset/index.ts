@@ -4,10 +4,8 @@
  * appears, disappears or changes labels, taints or schedulability wakes every DaemonSet.
  */
 import { ControllerRevisions, DaemonSets, Nodes, Pods } from '../../../api/resource-type.js';
-import { deepEqual } from '../../../machinery/deep-equal.js';
 import type { Controller } from '../../../runtime/controller.js';
-import type { EventMapper, Request } from '../../../runtime/handlers.js';
-import type { Informer } from '../../../runtime/informer.js';
+import { forAllWhenChanged } from '../../../runtime/handlers.js';
 import type { Manager } from '../../../runtime/manager.js';
 import { DaemonPodControl } from './pod-control.js';
 import { DaemonSetReconciler } from './reconcile.js';
@@ -32,7 +30,7 @@ export function setupDaemonSetController(mgr: Manager, options: DaemonSetControl
   return mgr.controllerFor<Caches>('daemonset', { workers: options.workers ?? 2, eventSource: 'daemonset-controller' })
     .for('daemonSets', DaemonSets)
     .owns('pods', Pods, { indexes: ['namespace'], expectations: 'scale' })
-    .watches('nodes', Nodes, ({ informers }) => wakeOnPlacementChanges(informers.daemonSets))
+    .watches('nodes', Nodes, ({ informers }) => forAllWhenChanged(informers.daemonSets, placementFields))
     .owns('revisions', ControllerRevisions)
     .complete(({ informers, client, expectations: { scale: expectations, updates: statusWrites }, events }) => {
       const control = new DaemonPodControl({ client, pods: informers.pods, expectations, events });
@@ -43,14 +41,4 @@ export function setupDaemonSetController(mgr: Manager, options: DaemonSetControl
 /** The node fields placement depends on; heartbeats and other status churn are ignored. */
 function placementFields(node: Node): unknown {
   return [node.metadata.labels, node.spec?.taints, node.spec?.unschedulable];
-}
-
-/** A node that appears, goes, or changes what placement depends on wakes every DaemonSet. */
-function wakeOnPlacementChanges(daemonSets: Informer<DaemonSet>): EventMapper<Node> {
-  const all = (): Request[] => daemonSets.list().map((ds) => ({ namespace: ds.metadata.namespace, name: ds.metadata.name! }));
-  return {
-    onAdd: all,
-    onUpdate: (old, node) => (deepEqual(placementFields(old), placementFields(node)) ? [] : all()),
-    onDelete: all,
-  };
 }

@@ -3,7 +3,6 @@
  * and the DaemonSet's pod writes: creates in slow-start batches, deletes in parallel, each
  * recorded in the expectations so the next sync waits for the cache.
  */
-import { Pods } from '../../../api/resource-type.js';
 import type { Client } from '../../../client/client.js';
 import type { EventRecorder } from '../../../runtime/events.js';
 import type { ScaleExpectations } from '../../../runtime/expectations.js';
@@ -13,7 +12,7 @@ import { newControllerRef } from '../../../control/ownership/index.js';
 import { podFromTemplate } from '../../../control/podcontrol/pod-template.js';
 import { hashLabel, templateGenerationAnnotation, templateGenerationLabel } from './types.js';
 import type { Pod, DaemonSet } from '../../../api/core/index.js';
-import { deletePods, slowStartBatch } from '../../../control/podcontrol/index.js';
+import { createGeneratedPodExpected, deletePods, slowStartBatch } from '../../../control/podcontrol/index.js';
 
 export function newDaemonPod(ds: DaemonSet, nodeName: string, hash: string): Pod {
   const pod = podFromTemplate({ namespace: ds.metadata.namespace!, template: ds.spec?.template, ownerRef: newControllerRef(ds, 'apps/v1', 'DaemonSet') });
@@ -38,17 +37,9 @@ export class DaemonPodControl {
 
   async create(key: string, ds: DaemonSet, nodes: string[], hash: string): Promise<void> {
     const { error } = await slowStartBatch(nodes.length, 1, async (i) => {
-      let created: Pod;
-      try {
-        created = await this.o.client.create(Pods, newDaemonPod(ds, nodes[i]!, hash));
-      } catch (e) {
-        this.o.events.event(ds, 'Warning', 'FailedCreate', `Error creating: ${(e as Error).message}`);
-        throw e;
-      }
-      const name = created.metadata.name!;
-      // The informer may already have delivered the pod (finding no expectation to meet).
-      if (!this.o.pods.get(created.metadata.namespace, name)) this.o.expectations.expect(key, 'create', name);
-      this.o.events.event(ds, 'Normal', 'SuccessfulCreate', `Created pod: ${name}`);
+      const failed = (e: unknown) => this.o.events.event(ds, 'Warning', 'FailedCreate', `Error creating: ${(e as Error).message}`);
+      const created = await createGeneratedPodExpected({ ...this.o, key }, newDaemonPod(ds, nodes[i]!, hash), failed);
+      this.o.events.event(ds, 'Normal', 'SuccessfulCreate', `Created pod: ${created.metadata.name}`);
     });
     if (error) throw error;
   }

@@ -5,13 +5,13 @@
  */
 import { Pods } from '../../../api/resource-type.js';
 import type { Client } from '../../../client/client.js';
-import { isAlreadyExists, isNotFound } from '../../../machinery/errors.js';
+import { isNotFound } from '../../../machinery/errors.js';
 import type { EventRecorder } from '../../../runtime/events.js';
 import type { ScaleExpectations } from '../../../runtime/expectations.js';
 import { newJobPod } from './job-pod.js';
 import { jobTrackingFinalizer } from './types.js';
 import type { Pod, Job } from '../../../api/core/index.js';
-import { deletePods, slowStartBatch } from '../../../control/podcontrol/index.js';
+import { createNamedPodExpected, deletePods, slowStartBatch } from '../../../control/podcontrol/index.js';
 
 export interface JobPodControlOptions {
   client: Client;
@@ -30,17 +30,9 @@ export class JobPodControl {
     const total = indexes ? indexes.length : count;
     const result = await slowStartBatch(total, 1, async (i) => {
       const pod = newJobPod(job, indexes?.[i]);
-      const name = pod.metadata.name!;
-      this.o.expectations.expect(key, 'create', name);
-      try {
-        await this.o.client.create(Pods, pod);
-      } catch (e) {
-        this.o.expectations.observe(key, 'create', name);
-        if (isAlreadyExists(e)) return; // a random-name clash: the next sync creates another
-        this.o.events.event(job, 'Warning', 'FailedCreate', `Error creating: ${(e as Error).message}`);
-        throw e;
-      }
-      this.o.events.event(job, 'Normal', 'SuccessfulCreate', `Created pod: ${name}`);
+      const failed = (e: unknown) => this.o.events.event(job, 'Warning', 'FailedCreate', `Error creating: ${(e as Error).message}`);
+      // a random-name clash (AlreadyExists) is no failure: the next sync creates another
+      if (await createNamedPodExpected({ ...this.o, key }, pod, failed)) this.o.events.event(job, 'Normal', 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`);
     });
     if (result.error) throw result.error;
     return result.successes;

@@ -14,7 +14,7 @@ import { newControllerRef } from '../../../control/ownership/index.js';
 import { podFromTemplate } from '../../../control/podcontrol/pod-template.js';
 import { podsToDelete } from './pod-ranking.js';
 import type { Pod, ReplicaSet } from '../../../api/core/index.js';
-import { slowStartBatch } from '../../../control/podcontrol/index.js';
+import { createGeneratedPodExpected, slowStartBatch } from '../../../control/podcontrol/index.js';
 
 export interface ManageDeps {
   client: Client;
@@ -43,17 +43,9 @@ async function createPods(d: ManageDeps, key: string, rs: ReplicaSet, count: num
   const ownerRef = newControllerRef(rs, 'apps/v1', 'ReplicaSet');
   const { error } = await slowStartBatch(count, 1, async () => {
     const pod = podFromTemplate({ namespace: rs.metadata.namespace!, template: rs.spec?.template, ownerRef });
-    let created: Pod;
-    try {
-      created = await d.client.create(Pods, pod);
-    } catch (e) {
-      if (!namespaceTerminating(e)) d.events.event(rs, 'Warning', 'FailedCreate', `Error creating: ${messageOf(e)}`);
-      throw e;
-    }
-    const name = created.metadata.name!;
-    // The informer may already have delivered the pod (and found no expectation to meet).
-    if (!d.pods.get(created.metadata.namespace, name)) d.expectations.expect(key, 'create', name);
-    d.events.event(rs, 'Normal', 'SuccessfulCreate', `Created pod: ${name}`);
+    const failed = (e: unknown) => { if (!namespaceTerminating(e)) d.events.event(rs, 'Warning', 'FailedCreate', `Error creating: ${messageOf(e)}`); };
+    const created = await createGeneratedPodExpected({ ...d, key }, pod, failed);
+    d.events.event(rs, 'Normal', 'SuccessfulCreate', `Created pod: ${created.metadata.name}`);
   });
   return error !== undefined && !namespaceTerminating(error) ? error : undefined;
 }

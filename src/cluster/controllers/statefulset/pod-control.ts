@@ -13,6 +13,7 @@ import type { Informer } from '../../../runtime/informer.js';
 import { claimOwnersUpdate, desiredClaimOwners, newClaim } from './claims.js';
 import { claimName } from './identity.js';
 import type { Pod, StatefulSet } from '../../../api/core/index.js';
+import { createNamedPodExpected } from '../../../control/podcontrol/index.js';
 
 export interface StatefulPodControlOptions {
   client: Client;
@@ -27,16 +28,11 @@ export class StatefulPodControl {
   async createPod(key: string, set: StatefulSet, pod: Pod, ordinal: number): Promise<void> {
     await this.createMissingClaims(set, pod, ordinal);
     const name = pod.metadata.name!;
-    this.o.expectations.expect(key, 'create', name);
-    try {
-      await this.o.client.create(Pods, pod);
-    } catch (e) {
-      this.o.expectations.observe(key, 'create', name);
-      if (isAlreadyExists(e)) return; // the cache lags: the pod is there
-      this.o.events.event(set, 'Warning', 'FailedCreate', `create Pod ${name} in StatefulSet ${set.metadata.name} failed error: ${(e as Error).message}`);
-      throw e;
+    const failed = (e: unknown) => this.o.events.event(set, 'Warning', 'FailedCreate', `create Pod ${name} in StatefulSet ${set.metadata.name} failed error: ${(e as Error).message}`);
+    // AlreadyExists: the cache lags, the pod is there
+    if (await createNamedPodExpected({ ...this.o, key }, pod, failed)) {
+      this.o.events.event(set, 'Normal', 'SuccessfulCreate', `create Pod ${name} in StatefulSet ${set.metadata.name} successful`);
     }
-    this.o.events.event(set, 'Normal', 'SuccessfulCreate', `create Pod ${name} in StatefulSet ${set.metadata.name} successful`);
   }
 
   /** Deletes the pod; a condemned pod first becomes the owner of its claims if the policy says so. */
