@@ -62,38 +62,35 @@ const innerRules = Object.entries(apiserverInner).map(([part, allowed]) => ({
   to: { path: '^src/apiserver/', pathNot: `^src/apiserver/(${[part, ...allowed].join('|')})/` },
 }));
 
+/**
+ * One folder per controller: a controller never imports another one's folder (shared logic lives in
+ * src/control); only tests reach another controller, and only through its index.ts to register it.
+ */
+function oneFolderEach(what, root) {
+  return [
+    {
+      name: `one-folder-per-${what}`,
+      comment: `a ${what} never imports another one's folder; shared logic lives in src/control`,
+      severity: 'error',
+      from: { path: `^${root}/([^/]+)/` },
+      to: { path: `^${root}/[^/]+/`, pathNot: [`^${root}/$1/`, `^${root}/[^/]+/index\\.ts$`] },
+    },
+    {
+      name: `one-folder-per-${what}-index`,
+      comment: `only tests reach another ${what}, and only through its index.ts`,
+      severity: 'error',
+      from: { path: `^${root}/([^/]+)/`, pathNot: testFile },
+      to: { path: `^${root}/[^/]+/index\\.ts$`, pathNot: `^${root}/$1/` },
+    },
+  ];
+}
+
 module.exports = {
   forbidden: [
     ...layerRules,
     ...innerRules,
-    {
-      name: 'one-folder-per-controller',
-      comment: 'a Kruise controller never imports another controller\'s folder (shared logic lives in src/control); tests may register another controller through its index.ts',
-      severity: 'error',
-      from: { path: '^src/controllers/([^/]+)/' },
-      to: { path: '^src/controllers/[^/]+/', pathNot: ['^src/controllers/$1/', `^src/controllers/[^/]+/index\\.ts$`] },
-    },
-    {
-      name: 'one-folder-per-controller-index',
-      comment: 'only tests reach another controller, and only through its index.ts',
-      severity: 'error',
-      from: { path: '^src/controllers/([^/]+)/', pathNot: testFile },
-      to: { path: '^src/controllers/[^/]+/index\\.ts$', pathNot: '^src/controllers/$1/' },
-    },
-    {
-      name: 'one-folder-per-builtin-controller',
-      comment: 'a built-in controller never imports another one\'s folder (shared logic lives in src/control); tests may register another controller through its index.ts',
-      severity: 'error',
-      from: { path: '^src/cluster/controllers/([^/]+)/' },
-      to: { path: '^src/cluster/controllers/[^/]+/', pathNot: ['^src/cluster/controllers/$1/', '^src/cluster/controllers/[^/]+/index\\.ts$'] },
-    },
-    {
-      name: 'one-folder-per-builtin-controller-index',
-      comment: 'only tests reach another built-in controller, and only through its index.ts',
-      severity: 'error',
-      from: { path: '^src/cluster/controllers/([^/]+)/', pathNot: testFile },
-      to: { path: '^src/cluster/controllers/[^/]+/index\\.ts$', pathNot: '^src/cluster/controllers/$1/' },
-    },
+    ...oneFolderEach('controller', 'src/controllers'),
+    ...oneFolderEach('builtin-controller', 'src/cluster/controllers'),
     {
       name: 'one-folder-per-webhook',
       comment: 'a kind\'s webhook never imports another kind\'s webhook; shared checks live in webhooks/common, deletion protection (a feature of many kinds) in webhooks/protection, and the server machinery (server, certs, conversion, configuration) is shared',
