@@ -47,11 +47,11 @@ async function deleteOnce(core: RegistryCore, r: ServedResource, namespace: stri
   if (admission !== 'none') await admitDelete(core, { operation: 'DELETE', resource: r, namespace, name: admission === 'object' ? name : undefined, oldObject: old, options, ctx });
   const policy = options.propagationPolicy ?? legacyPolicy(options) ?? r.strategy.defaultPropagationPolicy ?? 'Background';
   const finalizers = withPropagationFinalizer(old.metadata.finalizers ?? [], policy, !!old.metadata.deletionTimestamp);
-  const namespaceContent = isNamespace(r) && ((old.spec as { finalizers?: string[] } | undefined)?.finalizers ?? []).length > 0;
-  const mark = markForDeletion(r, old, finalizers, namespaceContent, options.gracePeriodSeconds, core.now());
+  const held = r.strategy.heldWhileTerminating?.(old) ?? false;
+  const mark = markForDeletion(r, old, finalizers, held, options.gracePeriodSeconds, core.now());
   if (mark.pending) return old;
   const obj = mark.object;
-  if (namespaceContent) obj.status = { ...(obj.status as object), phase: 'Terminating' };
+  if (held) r.strategy.markTerminating?.(obj);
   if (ctx.dryRun) return mark.immediate && !mark.changed ? deletedResult(r, obj) : obj;
   let rv = current.rv;
   if (mark.changed) {
@@ -111,6 +111,3 @@ function withPropagationFinalizer(existing: string[], policy: PropagationPolicy,
   return wanted ? [...others, wanted] : others;
 }
 
-function isNamespace(r: ServedResource): boolean {
-  return r.definition.group === '' && r.definition.plural === 'namespaces';
-}

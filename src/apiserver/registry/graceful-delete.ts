@@ -20,7 +20,7 @@ export interface DeletionMark {
 }
 
 export function isGracefulKind(r: ServedResource): boolean {
-  return (r.definition.group === '' && r.definition.plural === 'pods') || !!r.strategy.defaultGracePeriodSeconds;
+  return !!r.strategy.defaultGracePeriodSeconds;
 }
 
 /** `finalizers` are the ones the object will carry (propagation finalizer included). */
@@ -57,16 +57,11 @@ function setMark(r: ServedResource, obj: KObject, at: Date, grace: number): void
 }
 
 /**
- * The client's period, else the kind's default. A pod not on a node, or finished, goes at once;
- * a negative period counts as 1s.
+ * The client's period, else the kind's default; 0 for an object the kind deletes at once (a pod not
+ * on a node, or finished); a negative period counts as 1s.
  */
 function gracePeriod(r: ServedResource, old: KObject, requested: number | undefined): number {
-  let period = requested ?? r.strategy.defaultGracePeriodSeconds?.(old) ?? 0;
-  const isPod = r.definition.group === '' && r.definition.plural === 'pods';
-  if (isPod) {
-    const spec = old.spec as { nodeName?: string } | undefined;
-    const phase = (old.status as { phase?: string } | undefined)?.phase;
-    if (!spec?.nodeName || phase === 'Succeeded' || phase === 'Failed') period = 0;
-  }
+  if (r.strategy.deletesAtOnce?.(old)) return 0;
+  const period = requested ?? r.strategy.defaultGracePeriodSeconds?.(old) ?? 0;
   return period < 0 ? 1 : period;
 }

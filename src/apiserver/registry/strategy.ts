@@ -26,8 +26,23 @@ export interface ResourceStrategy {
   fieldAttributes?(obj: KObject): Record<string, string>;
   /** Server-side printing for `kubectl get`; absent means NAME and AGE. */
   table?: TablePrinter;
-  /** Deletion grace in seconds when the client gives none (pods: terminationGracePeriodSeconds). */
+  /**
+   * Deletion grace in seconds when the client gives none (pods: terminationGracePeriodSeconds); a
+   * kind with it is deleted gracefully (deletionTimestamp first, removal at grace 0).
+   */
   defaultGracePeriodSeconds?(obj: KObject): number;
+  /** Whatever grace the client asks, this object goes at once (pods not on a node, or finished). */
+  deletesAtOnce?(obj: KObject): boolean;
+  /**
+   * A deleted object this holds back until it is empty (namespaces: spec.finalizers, cleared by the
+   * namespace controller through `finalize`); called with the object being marked, it may also set
+   * its terminating status.
+   */
+  heldWhileTerminating?(obj: KObject): boolean;
+  /** Marks a held object as terminating (namespaces: status.phase Terminating). */
+  markTerminating?(obj: KObject): void;
+  /** Annotation changes bump metadata.generation too (apps/v1 Deployments, for the legacy rollback annotation). */
+  annotationsBumpGeneration?: boolean;
   /**
    * A DELETE that removes the object answers with it rather than a Success Status (kube's
    * ReturnDeletedObject: pods, services, namespaces, persistent volumes and claims, ...).

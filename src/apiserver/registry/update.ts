@@ -71,7 +71,7 @@ export async function writeUpdate(core: RegistryCore, r: ServedResource, current
   // Only an object whose grace period is over goes away once its last finalizer is removed; a pod
   // still in its grace period stays until the kubelet deletes it with gracePeriodSeconds=0.
   const finalized = obj.metadata.deletionTimestamp && (obj.metadata.finalizers ?? []).length === 0
-    && (obj.metadata.deletionGracePeriodSeconds ?? 0) === 0 && !namespaceHeld(r, obj);
+    && (obj.metadata.deletionGracePeriodSeconds ?? 0) === 0 && !r.strategy.heldWhileTerminating?.(obj);
   const stored = await r.convert(obj, r.storageApiVersion);
   if (finalized) {
     // Like kube-apiserver, the write that empties the finalizers deletes in place: one DELETED event.
@@ -88,14 +88,7 @@ function specChanged(r: ServedResource, old: KObject, obj: KObject): boolean {
     return r.definition.subresources?.status ? rest : { ...rest, status };
   };
   if (obj.metadata.deletionTimestamp && !old.metadata.deletionTimestamp) return true;
-  // apps/v1 Deployments also count annotation changes (kube keeps this for the legacy rollback annotation)
-  const isDeployment = r.definition.group === 'apps' && r.definition.plural === 'deployments';
-  if (isDeployment && !deepEqual(old.metadata.annotations, obj.metadata.annotations)) return true;
+  if (r.strategy.annotationsBumpGeneration && !deepEqual(old.metadata.annotations, obj.metadata.annotations)) return true;
   return !deepEqual(strip(old), strip(obj));
 }
 
-/** A terminating namespace is held by its spec.finalizers until the namespace controller finalizes it. */
-function namespaceHeld(r: ServedResource, obj: KObject): boolean {
-  if (r.definition.group !== '' || r.definition.plural !== 'namespaces') return false;
-  return ((obj.spec as { finalizers?: string[] } | undefined)?.finalizers ?? []).length > 0;
-}

@@ -76,7 +76,7 @@ export function deploymentsResource(): BuiltinResource {
   return builtin(resource({
     group: 'apps', version: 'v1', kind: 'Deployment', plural: 'deployments', namespaced: true,
     shortNames: ['deploy'], categories: ['all'], status: true, scale: replicasScale,
-  }), { default: defaultDeployment, validate: validateDeployment, validateUpdate: selectorImmutable }, true);
+  }), { default: defaultDeployment, validate: validateDeployment, validateUpdate: selectorImmutable, annotationsBumpGeneration: true }, true);
 }
 
 export function defaultReplicaSet(rs: KObject): void {

@@ -59,6 +59,8 @@ export function namespacesResource(): BuiltinResource {
   }), {
     default: defaultNamespace,
     returnDeletedObject: true,
+    heldWhileTerminating: (ns) => ((ns.spec as { finalizers?: string[] } | undefined)?.finalizers ?? []).length > 0,
+    markTerminating: (ns) => { ns.status = { ...(ns.status as object), phase: 'Terminating' }; },
     prepareForCreate: prepareNamespaceForCreate,
     prepareForUpdate: prepareNamespaceForUpdate,
     validate: validateNamespace,

@@ -45,11 +45,15 @@ export function podFieldAttributes(pod: KObject): Record<string, string> {
 
 /** CheckGracefulDelete: the pod's own grace (30 s default, negative as 1); 0 when unscheduled or finished. */
 export function podGracePeriodSeconds(pod: KObject): number {
-  const spec = child(pod, 'spec');
-  const phase = str(child(pod, 'status'), 'phase');
-  if (!str(spec, 'nodeName') || phase === 'Succeeded' || phase === 'Failed') return 0;
-  const grace = num(spec, 'terminationGracePeriodSeconds') ?? 30;
+  if (podDeletesAtOnce(pod)) return 0;
+  const grace = num(child(pod, 'spec'), 'terminationGracePeriodSeconds') ?? 30;
   return grace < 0 ? 1 : grace;
+}
+
+/** A pod not on a node, or finished, has no kubelet to stop it: it goes at once. */
+export function podDeletesAtOnce(pod: KObject): boolean {
+  const phase = str(child(pod, 'status'), 'phase');
+  return !str(child(pod, 'spec'), 'nodeName') || phase === 'Succeeded' || phase === 'Failed';
 }
 
 /** pods/log: simulated kubelets keep no logs, so an existing pod's log is empty. */
@@ -75,6 +79,7 @@ export function podsResource(): BuiltinResource {
     validateUpdate: validatePodUpdate,
     fieldAttributes: podFieldAttributes,
     defaultGracePeriodSeconds: podGracePeriodSeconds,
+    deletesAtOnce: podDeletesAtOnce,
     returnDeletedObject: true,
   });
   return { ...pods, subresources: podSubresourceStorages };
