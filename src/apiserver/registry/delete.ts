@@ -44,6 +44,7 @@ async function deleteOnce(core: RegistryCore, r: ServedResource, namespace: stri
   const requested = apiVersionOf(r.definition);
   const old = await r.convert(current.object, requested);
   checkPreconditions(r, old, options);
+  r.strategy.checkDelete?.(old);
   if (admission !== 'none') await admitDelete(core, { operation: 'DELETE', resource: r, namespace, name: admission === 'object' ? name : undefined, oldObject: old, options, ctx });
   const policy = options.propagationPolicy ?? legacyPolicy(options) ?? r.strategy.defaultPropagationPolicy ?? 'Background';
   const finalizers = withPropagationFinalizer(old.metadata.finalizers ?? [], policy, !!old.metadata.deletionTimestamp);

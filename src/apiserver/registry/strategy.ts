@@ -39,6 +39,8 @@ export interface ResourceStrategy {
    * its terminating status.
    */
   heldWhileTerminating?(obj: KObject): boolean;
+  /** Throws when this object may not be deleted at all (NamespaceLifecycle: default, kube-system, kube-public). */
+  checkDelete?(obj: KObject): void;
   /** Marks a held object as terminating (namespaces: status.phase Terminating). */
   markTerminating?(obj: KObject): void;
   /** Annotation changes bump metadata.generation too (apps/v1 Deployments, for the legacy rollback annotation). */

@@ -8,6 +8,17 @@ import { normalizeObject, pick, statusOf } from './normalize.js';
 
 export const namespaceCases: DiffCase[] = [
   {
+    name: 'namespace: default, kube-system and kube-public may not be deleted (dry run)',
+    async run(api) {
+      const out: Record<string, Json> = {};
+      for (const name of ['default', 'kube-system', 'kube-public']) {
+        const r = await api.request('DELETE', `${paths.namespace(name)}?dryRun=All`);
+        out[name] = statusOf(r);
+      }
+      return out;
+    },
+  },
+  {
     name: 'namespace: create sets the name label, finalizer and phase',
     async run(api, { ns }) {
       const created = await api.request('POST', paths.namespace(), { metadata: { name: `${ns}-x`, labels: { team: 'a', 'kubernetes.io/metadata.name': 'spoofed' } } });

@@ -3,7 +3,7 @@
  * and Active phase on create, and spec.finalizers that only the `finalize` subresource may change.
  */
 import type { KObject } from '../../../api/meta.js';
-import { field, type FieldError } from '../../../machinery/errors.js';
+import { errors, field, type FieldError } from '../../../machinery/errors.js';
 import type { BuiltinResource } from '../builtin-resource.js';
 import { qualifiedName } from '../../../machinery/validation/checks.js';
 import { builtin, resource } from './define.js';
@@ -51,6 +51,14 @@ export function validateNamespace(ns: KObject): FieldError[] {
   return errs;
 }
 
+/** The namespaces kube's NamespaceLifecycle admission never lets go. */
+const immortalNamespaces = new Set(['default', 'kube-system', 'kube-public']);
+
+function forbidImmortalDelete(ns: KObject): void {
+  const name = ns.metadata.name!;
+  if (immortalNamespaces.has(name)) throw errors.forbidden(`namespaces "${name}" is forbidden: this namespace may not be deleted`, { name, kind: 'namespaces' });
+}
+
 export function namespacesResource(): BuiltinResource {
   const namespaces = builtin(resource({
     group: '', version: 'v1', kind: 'Namespace', plural: 'namespaces', namespaced: false,
@@ -59,6 +67,7 @@ export function namespacesResource(): BuiltinResource {
   }), {
     default: defaultNamespace,
     returnDeletedObject: true,
+    checkDelete: forbidImmortalDelete,
     heldWhileTerminating: (ns) => ((ns.spec as { finalizers?: string[] } | undefined)?.finalizers ?? []).length > 0,
     markTerminating: (ns) => { ns.status = { ...(ns.status as object), phase: 'Terminating' }; },
     prepareForCreate: prepareNamespaceForCreate,
