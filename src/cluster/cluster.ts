@@ -14,6 +14,8 @@ export interface ClusterOptions {
   nodes: number;
   pullDelayMs?: number;
   startDelayMs?: number;
+  /** Keep the simulated nodes' container state here, so containers survive a restart (SimulatedNodesOptions.stateDir). */
+  nodeStateDir?: string;
   /** Run the scheduler (default true). */
   scheduler?: boolean;
   /** Run the core controllers: ReplicaSet, Deployment, StatefulSet, DaemonSet, Job, CronJob, node lifecycle (default true). */
@@ -37,8 +39,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await scheduler.start();
     stops.push(() => scheduler.stop());
   }
-  if (options.nodes > 0) {
-    const nodes = createSimulatedNodes({ client: options.client, count: options.nodes, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs });
+  // with a state dir even zero nodes run, so the nodes of an earlier run leave cleanly
+  if (options.nodes > 0 || options.nodeStateDir) {
+    const nodes = createSimulatedNodes({
+      client: options.client, count: options.nodes, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs, stateDir: options.nodeStateDir,
+    });
     await nodes.start();
     stops.push(() => nodes.stop());
   }

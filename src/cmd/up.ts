@@ -64,7 +64,8 @@ export async function startUp(options: UpOptions): Promise<RunningUp> {
       setupKruiseControllers(kruise, (g) => gates.enabled(g));
       await kruise.start();
     }
-    cluster = await startCluster({ client, nodes: options.nodes, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs });
+    const nodeStateDir = options.inMemory ? undefined : path.join(dataDir, 'nodes');
+    cluster = await startCluster({ client, nodes: options.nodes, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs, nodeStateDir });
     const kubeconfigPath = path.resolve(options.kubeconfig ?? path.join(dataDir, 'kubeconfig'));
     await writeKubeconfig(kubeconfigPath, buildKubeconfig({ server: plane.url, caPem: plane.pki.ca.certPem, user: 'admin', token: plane.pki.adminToken, clusterName: 'kruise' }));
     return { url: plane.url, kubeconfigPath, stop };

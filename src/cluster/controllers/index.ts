@@ -7,6 +7,7 @@ import { setupDaemonSetController } from './daemonset/index.js';
 import { setupJobController } from './job/index.js';
 import { setupCronJobController } from './cronjob/index.js';
 import { setupNodeLifecycleController } from './nodelifecycle/index.js';
+import { setupPodGCController } from './podgc/index.js';
 
 const coreControllers: { name: string; setup: (manager: Manager) => unknown }[] = [
   { name: 'replicaset', setup: (m) => setupReplicaSetController(m) },
@@ -16,6 +17,7 @@ const coreControllers: { name: string; setup: (manager: Manager) => unknown }[] 
   { name: 'job', setup: (m) => setupJobController(m) },
   { name: 'cronjob', setup: (m) => setupCronJobController(m) },
   { name: 'nodelifecycle', setup: (m) => setupNodeLifecycleController(m) },
+  { name: 'podgc', setup: (m) => setupPodGCController(m) },
 ];
 
 export function setupCoreControllers(manager: Manager): void {

@@ -42,12 +42,18 @@ export interface SimulatedNodesOptions {
   /** Restart back-off of crashing containers (default 10 s doubling to 300 s). */
   crashLoopBackoff?: { initialMs: number; maxMs: number };
   kubeletVersion?: string;
+  /**
+   * Keep each node's container runtime state in `<stateDir>/<node>.json`: stopping and starting
+   * the nodes again leaves running containers running (same ids, restart counts and start times).
+   */
+  stateDir?: string;
 }
 
-export interface ResolvedOptions extends Required<Omit<SimulatedNodesOptions, 'capacity' | 'labels' | 'pullError'>> {
+export interface ResolvedOptions extends Required<Omit<SimulatedNodesOptions, 'capacity' | 'labels' | 'pullError' | 'stateDir'>> {
   capacity: NodeCapacity;
   labels: Record<string, string>;
   pullError?: FakeRuntimeOptions['pullError'];
+  stateDir?: string;
 }
 
 export function resolveOptions(o: SimulatedNodesOptions): ResolvedOptions {
@@ -71,6 +77,6 @@ export function resolveOptions(o: SimulatedNodesOptions): ResolvedOptions {
     clock: o.clock ?? realClock, readiness: o.readiness ?? {}, pullError: o.pullError,
     leaseDurationSeconds, leaseRenewIntervalMs, nodeStatusReportIntervalMs: o.nodeStatusReportIntervalMs ?? 300_000,
     workers: o.workers ?? 32, crashLoopBackoff: o.crashLoopBackoff ?? { initialMs: 10_000, maxMs: 300_000 },
-    kubeletVersion: o.kubeletVersion ?? 'v1.32.4',
+    kubeletVersion: o.kubeletVersion ?? 'v1.32.4', stateDir: o.stateDir,
   };
 }

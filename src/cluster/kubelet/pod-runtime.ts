@@ -5,7 +5,7 @@
  * start. Once `stopping` is set no new container is created or started.
  */
 import { parseImage } from '../../daemon/cri/image-ref.js';
-import type { ContainerEventType, ContainerStatus as CriContainerStatus } from '../../daemon/cri/types.js';
+import { KubeletLabels, type ContainerEventType, type ContainerStatus as CriContainerStatus } from '../../daemon/cri/types.js';
 import { containerConfig, sandboxConfig } from './container-config.js';
 import type { PodAction } from './pod-actions.js';
 import type { ContainerInfo } from './pod-view.js';
@@ -29,6 +29,22 @@ export class PodRuntime {
   private wake(): void {
     const { namespace, name } = this.pod().metadata;
     this.ctx.enqueue(namespace ?? 'default', name!);
+  }
+
+  /**
+   * Takes up what the runtime already runs for this pod (the kubelet restarted, the runtime kept its
+   * state): the newest sandbox and its containers. Records that events delivered meanwhile win.
+   */
+  async adopt(): Promise<void> {
+    const rt = this.ctx.runtime;
+    const sandboxes = await rt.listPodSandbox({ labelSelector: { [KubeletLabels.podUid]: this.pod().metadata.uid! } });
+    const newest = sandboxes.sort((a, b) => b.createdAt - a.createdAt)[0];
+    if (!newest || this.sandbox) return;
+    const status = await rt.podSandboxStatus(newest.id);
+    this.sandbox = { id: newest.id, ip: status.network?.ip, ready: newest.state === 'SANDBOX_READY' };
+    for (const c of await rt.listContainers({ podSandboxId: newest.id })) {
+      if (!this.records.has(c.id)) this.records.set(c.id, await rt.containerStatus(c.id));
+    }
   }
 
   observe(status: CriContainerStatus, type: ContainerEventType): void {

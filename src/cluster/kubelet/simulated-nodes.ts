@@ -4,6 +4,7 @@
  * One shared pod informer (bound pods, indexed by node) and one controller serve every node: a
  * request is a pod key, reconciled by that pod's worker on its node.
  */
+import { rm } from 'node:fs/promises';
 import { Pods } from '../../api/resource-type.js';
 import { createFakeRuntime, type FakeRuntime, type FakeRuntimeOptions } from '../../daemon/cri/fake-runtime.js';
 import { KubeletLabels, type ContainerEventResponse } from '../../daemon/cri/types.js';
@@ -15,6 +16,7 @@ import { NodeAgent } from './node-agent.js';
 import { PodWorker } from './pod-worker.js';
 import { ReadinessOverrides } from './readiness.js';
 import { resolveOptions, type ResolvedOptions, type SimulatedNodesOptions } from './options.js';
+import { nodeStateFile, removeStaleNodes } from './node-state.js';
 import type { Pod } from '../../api/core/index.js';
 
 export interface SimulatedNodes {
@@ -61,6 +63,7 @@ class SimulatedNodeSet implements SimulatedNodes {
     const names = Array.from({ length: this.o.count }, (_, i) => `${this.o.namePrefix}${i}`);
     for (let i = 0; i < names.length; i += 20) await Promise.all(names.slice(i, i + 20).map((n) => this.addNode(n)));
     await this.controller.start();
+    await this.housekeeping();
   }
 
   async stop(): Promise<void> {
@@ -68,14 +71,30 @@ class SimulatedNodeSet implements SimulatedNodes {
     await this.controller.stop();
     this.informer.stop();
     await Promise.all([...this.agents.values()].map((a) => a.stop()));
-    await Promise.all([...this.workers.values()].map(({ worker }) => worker.runtime.teardown()));
+    // With a state dir the containers outlive this process, as they outlive a real kubelet's restart.
+    if (this.o.stateDir) for (const agent of this.agents.values()) agent.runtime.close();
+    else await Promise.all([...this.workers.values()].map(({ worker }) => worker.runtime.teardown()));
     this.workers.clear();
     this.uidsByKey.clear();
   }
 
+  /**
+   * After a restart: sandboxes of pods that left while no kubelet ran are removed (kubelet's
+   * housekeeping), and simulated nodes beyond today's count leave the cluster with their state.
+   */
+  private async housekeeping(): Promise<void> {
+    for (const [name, agent] of this.agents) {
+      const live = new Set(this.informer.byIndex(IndexNames.nodeName, name).map((p) => p.metadata.uid));
+      for (const s of await agent.runtime.listPodSandbox()) {
+        if (!live.has(s.labels[KubeletLabels.podUid])) await agent.runtime.removePodSandbox(s.id);
+      }
+    }
+    if (this.o.stateDir) await removeStaleNodes(this.o, new Set(this.agents.keys()));
+  }
+
   async addNode(name: string): Promise<void> {
     if (this.agents.has(name)) throw new Error(`node ${name} is already simulated`);
-    const runtime = createFakeRuntime(this.runtimeOptions());
+    const runtime = createFakeRuntime({ ...this.runtimeOptions(), stateFile: this.o.stateDir && nodeStateFile(this.o.stateDir, name) });
     const version = await runtime.version();
     const index = this.nextIndex++;
     const agent = new NodeAgent({
@@ -103,6 +122,8 @@ class SimulatedNodeSet implements SimulatedNodes {
       await entry.worker.runtime.teardown();
     }
     await agent.deregister();
+    agent.runtime.close();
+    if (this.o.stateDir) await rm(nodeStateFile(this.o.stateDir, name), { force: true });
   }
 
   setContainerReady(namespace: string, pod: string, container: string, ready: boolean): void {
@@ -155,6 +176,7 @@ class SimulatedNodeSet implements SimulatedNodes {
       entry = { worker: this.newWorker(agent, pod), node };
       this.workers.set(pod.metadata.uid!, entry);
       this.uidsByKey.set(key, uids.add(pod.metadata.uid!));
+      await entry.worker.runtime.adopt();
     }
     const after = await entry.worker.sync(pod);
     return after === undefined ? {} : { requeueAfterMs: after };

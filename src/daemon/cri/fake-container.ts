@@ -18,6 +18,15 @@ export const FakeAnnotations = {
 
 export type ContainerChange = 'started' | 'stopped';
 
+/** The mutable part of a container's life, as the runtime's state file keeps it (times in ms). */
+export interface ContainerRecord {
+  state: ContainerState;
+  startedAt: number;
+  finishedAt: number;
+  exitCode: number;
+  reason: string;
+}
+
 export class FakeContainer {
   state: ContainerState = 'CONTAINER_CREATED';
   readonly createdAt: number;
@@ -37,8 +46,9 @@ export class FakeContainer {
     private readonly clock: Clock,
     private readonly defaultTerminationMs: number,
     private readonly onChange: (c: FakeContainer, change: ContainerChange) => void,
+    createdAt?: number,
   ) {
-    this.createdAt = clock.now();
+    this.createdAt = createdAt ?? clock.now();
   }
 
   /** CREATED to RUNNING; schedules the scripted exit, if any. */
@@ -47,11 +57,30 @@ export class FakeContainer {
     this.state = 'CONTAINER_RUNNING';
     this.startedAt = this.clock.now();
     this.onChange(this, 'started');
+    this.scheduleScriptedExit();
+  }
+
+  /**
+   * Takes up a container's life where a previous runtime process left it (the runtime's state
+   * survived a restart): a running one keeps running and exits when its script says, counted from
+   * its original start. (The runtime drops containers that were only created: they never ran.)
+   */
+  resume(record: ContainerRecord): void {
+    Object.assign(this, { state: record.state, startedAt: record.startedAt, finishedAt: record.finishedAt, exitCode: record.exitCode, reason: record.reason });
+    if (this.state === 'CONTAINER_RUNNING') this.scheduleScriptedExit();
+  }
+
+  /** What resume() needs to take this container up again. */
+  record(): ContainerRecord {
+    return { state: this.state, startedAt: this.startedAt, finishedAt: this.finishedAt, exitCode: this.exitCode, reason: this.reason };
+  }
+
+  /** The exit the container's script asks for, `runMs` after it started (at once if that is past). */
+  private scheduleScriptedExit(): void {
     const a = this.config.annotations ?? {};
     if (a[FakeAnnotations.runMs] === undefined && a[FakeAnnotations.exitCode] === undefined) return;
-    const runMs = Number(a[FakeAnnotations.runMs] ?? 0);
-    const code = Number(a[FakeAnnotations.exitCode] ?? 0);
-    this.scheduleExit(runMs, code);
+    const dueAt = this.startedAt + Number(a[FakeAnnotations.runMs] ?? 0);
+    this.scheduleExit(dueAt - this.clock.now(), Number(a[FakeAnnotations.exitCode] ?? 0));
   }
 
   /** SIGTERM now, SIGKILL after `timeoutMs`; resolves once exited. A shorter timeout wins. */

@@ -12,6 +12,8 @@ export interface FakeImageServiceOptions {
   pullDelayMs?: number;
   /** Return an error message to make pulls of that image fail (K8: unreachable registry, auth). */
   pullError?: (image: string, auth?: AuthConfig) => string | undefined;
+  /** Called after an image is pulled or removed (the runtime keeps its state on disk). */
+  onStateChange?: () => void;
 }
 
 export class FakeImageService implements ImageService {
@@ -44,6 +46,7 @@ export class FakeImageService implements ImageService {
     if (tag) addOnce(existing.repoTags, `${parseImage(image).repository}:${tag}`);
     addOnce(existing.repoDigests, repoDigest(image));
     this.images.set(id, existing);
+    this.options.onStateChange?.();
     return id;
   }
 
@@ -61,6 +64,16 @@ export class FakeImageService implements ImageService {
   async removeImage(spec: ImageSpec): Promise<void> {
     const image = this.find(spec.image);
     if (image) this.images.delete(image.id);
+    this.options.onStateChange?.();
+  }
+
+  /** The images present, as the runtime's state file keeps them. */
+  snapshot(): Image[] {
+    return structuredClone([...this.images.values()]);
+  }
+
+  restore(images: Image[]): void {
+    for (const image of images) this.images.set(image.id, structuredClone(image));
   }
 
   /** Synchronous lookup for the runtime service (by tag, repo digest or image id). */

@@ -5,9 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sleep, type Clock } from '../../machinery/clock.js';
-import { FakeContainer, type ContainerChange } from './fake-container.js';
+import { FakeContainer, type ContainerChange, type ContainerRecord } from './fake-container.js';
 import type { FakeImageService } from './fake-images.js';
-import { IpPool } from './ip-pool.js';
+import { IpPool, type IpPoolState } from './ip-pool.js';
 import { CriError, type RuntimeService } from './services.js';
 import type {
   Container, ContainerConfig, ContainerEventResponse, ContainerEventType, ContainerFilter, ContainerStatus, Labels,
@@ -23,9 +23,18 @@ export interface FakeRuntimeServiceOptions {
   /** Pod CIDR for sandbox IPs until updateRuntimeConfig sets one (containerd's CNI default). */
   podCidr?: string;
   runtimeVersion?: string;
+  /** Called after every change of sandboxes or containers (the runtime keeps its state on disk). */
+  onStateChange?: () => void;
 }
 
 interface FakeSandbox { sandbox: PodSandbox; ip?: string }
+
+/** Sandboxes, containers and IPs as the runtime's state file keeps them. */
+export interface RuntimeServiceState {
+  pool: IpPoolState;
+  sandboxes: FakeSandbox[];
+  containers: { id: string; podSandboxId: string; config: ContainerConfig; imageRef: string; createdAt: number; life: ContainerRecord }[];
+}
 
 const newId = (): string => randomBytes(32).toString('hex');
 const ns = (ms: number): number => ms * 1_000_000;
@@ -41,6 +50,30 @@ export class FakeRuntimeService implements RuntimeService {
     this.pool = new IpPool(options.podCidr ?? '10.88.0.0/16');
   }
 
+  snapshot(): RuntimeServiceState {
+    return {
+      pool: this.pool.snapshot(),
+      sandboxes: [...this.sandboxes.values()].map((s) => structuredClone(s)),
+      containers: [...this.containers.values()].filter((c) => c.state !== 'CONTAINER_CREATED').map((c) => ({
+        id: c.id, podSandboxId: c.podSandboxId, config: c.config, imageRef: c.imageRef, createdAt: c.createdAt, life: c.record(),
+      })),
+    };
+  }
+
+  /**
+   * Takes up the state a previous runtime process left: running containers go on running (their
+   * scripts counted from their original start), no event is published for what already happened.
+   */
+  restore(state: RuntimeServiceState): void {
+    this.pool = IpPool.restore(state.pool);
+    for (const s of state.sandboxes) this.sandboxes.set(s.sandbox.id, structuredClone(s));
+    for (const r of state.containers) {
+      const c = this.newContainer(r.id, r.podSandboxId, r.config, r.imageRef, r.createdAt);
+      c.resume(r.life);
+      this.containers.set(c.id, c);
+    }
+  }
+
   async version(): Promise<VersionResponse> {
     return { version: '0.1.0', runtimeName: 'containerd', runtimeVersion: this.options.runtimeVersion ?? 'v1.7.24', runtimeApiVersion: 'v1' };
   }
@@ -48,6 +81,7 @@ export class FakeRuntimeService implements RuntimeService {
   async updateRuntimeConfig(config: RuntimeConfig): Promise<void> {
     const cidr = config.networkConfig?.podCidr;
     if (cidr && cidr !== this.pool.cidr) this.pool = new IpPool(cidr);
+    this.options.onStateChange?.();
   }
 
   async runPodSandbox(config: PodSandboxConfig, runtimeHandler?: string): Promise<string> {
@@ -57,6 +91,7 @@ export class FakeRuntimeService implements RuntimeService {
       labels: { ...config.labels }, annotations: { ...config.annotations }, runtimeHandler,
     };
     this.sandboxes.set(id, { sandbox, ip: this.pool.allocate() });
+    this.options.onStateChange?.();
     return id;
   }
 
@@ -67,12 +102,14 @@ export class FakeRuntimeService implements RuntimeService {
     if (s.ip) this.pool.release(s.ip);
     s.ip = undefined;
     s.sandbox.state = 'SANDBOX_NOTREADY';
+    this.options.onStateChange?.();
   }
 
   async removePodSandbox(id: string): Promise<void> {
     await this.stopPodSandbox(id);
     for (const c of this.containersOf(id)) await this.removeContainer(c.id);
     this.sandboxes.delete(id);
+    this.options.onStateChange?.();
   }
 
   async podSandboxStatus(id: string): Promise<PodSandboxStatus> {
@@ -91,8 +128,7 @@ export class FakeRuntimeService implements RuntimeService {
     if (s.sandbox.state !== 'SANDBOX_READY') throw new CriError('FailedPrecondition', `sandbox ${podSandboxId} is not ready`);
     const image = this.images.find(config.image.image);
     if (!image) throw new CriError('NotFound', `failed to get image "${config.image.image}": not found`);
-    const c = new FakeContainer(newId(), podSandboxId, structuredClone(config), repoDigest(config.image.image), this.options.clock,
-      this.options.terminationDelayMs ?? Infinity, (container, change) => this.publish(container, change));
+    const c = this.newContainer(newId(), podSandboxId, structuredClone(config), repoDigest(config.image.image));
     this.containers.set(c.id, c);
     this.emit(c, 'CONTAINER_CREATED_EVENT');
     return c.id;
@@ -135,9 +171,20 @@ export class FakeRuntimeService implements RuntimeService {
     return () => this.listeners.delete(listener);
   }
 
+  /** The runtime process goes away: containers keep their state (on disk) but no timer fires here any more. */
+  suspend(): void {
+    for (const c of this.containers.values()) c.dispose();
+    this.listeners.clear();
+  }
+
   /** Test and daemon hook: the container's process dies now with `exitCode` (a crash, OOM...). */
   killContainer(id: string, exitCode: number, reason?: string): void {
     this.container(id).exit(exitCode, reason);
+  }
+
+  private newContainer(id: string, podSandboxId: string, config: ContainerConfig, imageRef: string, createdAt?: number): FakeContainer {
+    return new FakeContainer(id, podSandboxId, config, imageRef, this.options.clock,
+      this.options.terminationDelayMs ?? Infinity, (container, change) => this.publish(container, change), createdAt);
   }
 
   private publish(c: FakeContainer, change: ContainerChange): void {
@@ -145,6 +192,7 @@ export class FakeRuntimeService implements RuntimeService {
   }
 
   private emit(c: FakeContainer, type: ContainerEventType): void {
+    this.options.onStateChange?.();
     if (this.listeners.size === 0) return;
     const event: ContainerEventResponse = { containerId: c.id, containerEventType: type, createdAt: ns(this.options.clock.now()), containersStatuses: [c.status()] };
     for (const listener of this.listeners) listener(event);

@@ -5,6 +5,7 @@
 import { realClock, type Clock } from '../../machinery/clock.js';
 import { FakeImageService } from './fake-images.js';
 import { FakeRuntimeService } from './fake-runtime-service.js';
+import { readRuntimeState, RuntimeStateWriter } from './runtime-state-file.js';
 import type { ImageService, RuntimeService } from './services.js';
 import type { AuthConfig, ContainerStatus, Image, ImageSpec } from './types.js';
 
@@ -20,6 +21,11 @@ export interface FakeRuntimeOptions {
   podCidr?: string;
   /** Makes pulls of some images fail with the returned message. */
   pullError?: (image: string, auth?: AuthConfig) => string | undefined;
+  /**
+   * Keep the runtime's state (sandboxes, containers, IPs, images) in this file and take it up again
+   * when created over an existing one: containers survive a restart of the process.
+   */
+  stateFile?: string;
 }
 
 export interface FakeRuntime extends ImageService, RuntimeService {
@@ -27,6 +33,11 @@ export interface FakeRuntime extends ImageService, RuntimeService {
   killContainer(containerId: string, exitCode: number, reason?: string): void;
   /** Pulls that really went to the simulated registry (shared and repeated pulls excluded). */
   pullCount(): number;
+  /**
+   * The runtime process goes away with its containers' state kept: timers stop, pending state is
+   * written to the state file. A new runtime over the same file takes the containers up again.
+   */
+  close(): void;
 }
 
 export function createFakeRuntime(options: FakeRuntimeOptions = {}): FakeRuntime {
@@ -35,10 +46,18 @@ export function createFakeRuntime(options: FakeRuntimeOptions = {}): FakeRuntime
     if (v !== undefined && !(v >= 0)) throw new Error(`createFakeRuntime: ${key} must be a non-negative number, got ${v}`);
   }
   const clock = options.clock ?? realClock;
-  const images = new FakeImageService({ clock, pullDelayMs: options.pullDelayMs, pullError: options.pullError });
+  const previous = options.stateFile ? readRuntimeState(options.stateFile) : undefined;
+  let writer: RuntimeStateWriter | undefined;
+  const onStateChange = () => writer?.changed();
+  const images = new FakeImageService({ clock, pullDelayMs: options.pullDelayMs, pullError: options.pullError, onStateChange });
   const runtime = new FakeRuntimeService(images, {
-    clock, startDelayMs: options.startDelayMs, terminationDelayMs: options.terminationDelayMs, podCidr: options.podCidr,
+    clock, startDelayMs: options.startDelayMs, terminationDelayMs: options.terminationDelayMs, podCidr: options.podCidr, onStateChange,
   });
+  if (previous) {
+    images.restore(previous.images);
+    runtime.restore(previous.runtime);
+  }
+  if (options.stateFile) writer = new RuntimeStateWriter(options.stateFile, () => ({ version: 1, runtime: runtime.snapshot(), images: images.snapshot() }));
   return {
     pullImage: (image: ImageSpec, auth?: AuthConfig) => images.pullImage(image, auth),
     listImages: (filter) => images.listImages(filter),
@@ -60,5 +79,6 @@ export function createFakeRuntime(options: FakeRuntimeOptions = {}): FakeRuntime
     getContainerEvents: (listener) => runtime.getContainerEvents(listener),
     killContainer: (id, code, reason) => runtime.killContainer(id, code, reason),
     pullCount: () => images.pulls,
+    close: () => { runtime.suspend(); writer?.flush(); },
   };
 }

@@ -23,6 +23,13 @@ export function parseCidr(cidr: string): { base: number; prefix: number } {
   return { base, prefix };
 }
 
+export interface IpPoolState {
+  cidr: string;
+  next: number;
+  free: number[];
+  used: number[];
+}
+
 export class IpPool {
   private readonly base: number;
   private readonly size: number;
@@ -55,5 +62,18 @@ export class IpPool {
 
   get allocated(): number {
     return this.used.size;
+  }
+
+  /** The pool's state, for a runtime that keeps its state across restarts. */
+  snapshot(): IpPoolState {
+    return { cidr: this.cidr, next: this.next, free: [...this.free], used: [...this.used] };
+  }
+
+  static restore(state: IpPoolState): IpPool {
+    const pool = new IpPool(state.cidr);
+    pool.next = state.next;
+    pool.free.push(...state.free);
+    for (const n of state.used) pool.used.add(n);
+    return pool;
   }
 }
