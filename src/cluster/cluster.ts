@@ -18,6 +18,8 @@ export interface ClusterOptions {
   scheduler?: boolean;
   /** Run the core controllers: ReplicaSet, Deployment, StatefulSet, DaemonSet, Job, CronJob, node lifecycle (default true). */
   controllers?: boolean;
+  /** Serve each simulated node's runtime over CRI gRPC at `<criSocketDir>/<node>.sock` (for crictl). */
+  criSocketDir?: string;
 }
 
 export interface Cluster {
@@ -38,7 +40,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     stops.push(() => scheduler.stop());
   }
   if (options.nodes > 0) {
-    const nodes = createSimulatedNodes({ client: options.client, count: options.nodes, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs });
+    const nodes = createSimulatedNodes({
+      client: options.client, count: options.nodes, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs,
+      criSocketDir: options.criSocketDir,
+    });
     await nodes.start();
     stops.push(() => nodes.stop());
   }

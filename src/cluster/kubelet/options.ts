@@ -42,12 +42,18 @@ export interface SimulatedNodesOptions {
   /** Restart back-off of crashing containers (default 10 s doubling to 300 s). */
   crashLoopBackoff?: { initialMs: number; maxMs: number };
   kubeletVersion?: string;
+  /**
+   * Also serve each node's runtime as a CRI v1 gRPC endpoint at `<criSocketDir>/<nodeName>.sock`
+   * (for crictl; the kubelets keep calling their runtime in-process). The directory must exist.
+   */
+  criSocketDir?: string;
 }
 
-export interface ResolvedOptions extends Required<Omit<SimulatedNodesOptions, 'capacity' | 'labels' | 'pullError'>> {
+export interface ResolvedOptions extends Required<Omit<SimulatedNodesOptions, 'capacity' | 'labels' | 'pullError' | 'criSocketDir'>> {
   capacity: NodeCapacity;
   labels: Record<string, string>;
   pullError?: FakeRuntimeOptions['pullError'];
+  criSocketDir?: string;
 }
 
 export function resolveOptions(o: SimulatedNodesOptions): ResolvedOptions {
@@ -71,6 +77,6 @@ export function resolveOptions(o: SimulatedNodesOptions): ResolvedOptions {
     clock: o.clock ?? realClock, readiness: o.readiness ?? {}, pullError: o.pullError,
     leaseDurationSeconds, leaseRenewIntervalMs, nodeStatusReportIntervalMs: o.nodeStatusReportIntervalMs ?? 300_000,
     workers: o.workers ?? 32, crashLoopBackoff: o.crashLoopBackoff ?? { initialMs: 10_000, maxMs: 300_000 },
-    kubeletVersion: o.kubeletVersion ?? 'v1.32.4',
+    kubeletVersion: o.kubeletVersion ?? 'v1.32.4', criSocketDir: o.criSocketDir,
   };
 }
