@@ -20,6 +20,8 @@ export interface ClusterOptions {
   scheduler?: boolean;
   /** Run the core controllers: ReplicaSet, Deployment, StatefulSet, DaemonSet, Job, CronJob, node lifecycle (default true). */
   controllers?: boolean;
+  /** Serve each simulated node's runtime over CRI gRPC at `<criSocketDir>/<node>.sock` (for crictl). */
+  criSocketDir?: string;
 }
 
 export interface Cluster {
@@ -42,7 +44,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   // with a state dir even zero nodes run, so the nodes of an earlier run leave cleanly
   if (options.nodes > 0 || options.nodeStateDir) {
     const nodes = createSimulatedNodes({
-      client: options.client, count: options.nodes, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs, stateDir: options.nodeStateDir,
+      client: options.client, count: options.nodes, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs,
+      stateDir: options.nodeStateDir, criSocketDir: options.criSocketDir,
     });
     await nodes.start();
     stops.push(() => nodes.stop());

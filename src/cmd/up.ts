@@ -1,4 +1,5 @@
 /** `kruise up`: the embedded control plane in the foreground, with a kubeconfig for kubectl. */
+import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { startControlPlane } from '../apiserver/server.js';
 import { buildKubeconfig, writeKubeconfig } from '../apiserver/auth/kubeconfig.js';
@@ -6,7 +7,7 @@ import { createInProcessClient } from '../client/index.js';
 import { installKruise } from '../install/install.js';
 import { startCluster, type Cluster } from '../cluster/cluster.js';
 import { kruiseFeatureGates, tryItOutGates } from '../features/kruise.js';
-import { setLogLevel } from '../machinery/log.js';
+import { logger, setLogLevel } from '../machinery/log.js';
 import { Manager } from '../runtime/manager.js';
 import { setupKruiseControllers } from '../controllers/index.js';
 import { startKruiseWebhooks, type KruiseWebhooks } from '../webhooks/index.js';
@@ -65,7 +66,8 @@ export async function startUp(options: UpOptions): Promise<RunningUp> {
       await kruise.start();
     }
     const nodeStateDir = options.inMemory ? undefined : path.join(dataDir, 'nodes');
-    cluster = await startCluster({ client, nodes: options.nodes, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs, nodeStateDir });
+    const criSocketDir = await criSocketDirIn(dataDir);
+    cluster = await startCluster({ client, nodes: options.nodes, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs, nodeStateDir, criSocketDir });
     const kubeconfigPath = path.resolve(options.kubeconfig ?? path.join(dataDir, 'kubeconfig'));
     await writeKubeconfig(kubeconfigPath, buildKubeconfig({ server: plane.url, caPem: plane.pki.ca.certPem, user: 'admin', token: plane.pki.adminToken, clusterName: 'kruise' }));
     return { url: plane.url, kubeconfigPath, stop };
@@ -94,6 +96,18 @@ export async function runUp(options: UpOptions): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/**
+ * `<data-dir>/cri`, where each simulated node serves its runtime as `<node>.sock` (crictl
+ * --runtime-endpoint unix://...). Owner only: whoever reaches a CRI socket runs the node's containers.
+ */
+async function criSocketDirIn(dataDir: string): Promise<string> {
+  const dir = path.join(dataDir, 'cri');
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await chmod(dir, 0o700);
+  logger('kruise-up').debug({ criSocketDir: dir }, 'simulated nodes serve CRI v1 over gRPC');
+  return dir;
 }
 
 /**

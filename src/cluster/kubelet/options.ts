@@ -47,13 +47,19 @@ export interface SimulatedNodesOptions {
    * the nodes again leaves running containers running (same ids, restart counts and start times).
    */
   stateDir?: string;
+  /**
+   * Also serve each node's runtime as a CRI v1 gRPC endpoint at `<criSocketDir>/<nodeName>.sock`
+   * (for crictl; the kubelets keep calling their runtime in-process). The directory must exist.
+   */
+  criSocketDir?: string;
 }
 
-export interface ResolvedOptions extends Required<Omit<SimulatedNodesOptions, 'capacity' | 'labels' | 'pullError' | 'stateDir'>> {
+export interface ResolvedOptions extends Required<Omit<SimulatedNodesOptions, 'capacity' | 'labels' | 'pullError' | 'stateDir' | 'criSocketDir'>> {
   capacity: NodeCapacity;
   labels: Record<string, string>;
   pullError?: FakeRuntimeOptions['pullError'];
   stateDir?: string;
+  criSocketDir?: string;
 }
 
 export function resolveOptions(o: SimulatedNodesOptions): ResolvedOptions {
@@ -77,6 +83,6 @@ export function resolveOptions(o: SimulatedNodesOptions): ResolvedOptions {
     clock: o.clock ?? realClock, readiness: o.readiness ?? {}, pullError: o.pullError,
     leaseDurationSeconds, leaseRenewIntervalMs, nodeStatusReportIntervalMs: o.nodeStatusReportIntervalMs ?? 300_000,
     workers: o.workers ?? 32, crashLoopBackoff: o.crashLoopBackoff ?? { initialMs: 10_000, maxMs: 300_000 },
-    kubeletVersion: o.kubeletVersion ?? 'v1.32.4', stateDir: o.stateDir,
+    kubeletVersion: o.kubeletVersion ?? 'v1.32.4', stateDir: o.stateDir, criSocketDir: o.criSocketDir,
   };
 }

@@ -5,8 +5,10 @@
  * request is a pod key, reconciled by that pod's worker on its node.
  */
 import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { Pods } from '../../api/resource-type.js';
 import { createFakeRuntime, type FakeRuntime, type FakeRuntimeOptions } from '../../daemon/cri/fake-runtime.js';
+import { serveCri, type CriServer } from '../../daemon/cri/grpc/server.js';
 import { KubeletLabels, type ContainerEventResponse } from '../../daemon/cri/types.js';
 import { logger } from '../../machinery/log.js';
 import { Controller } from '../../runtime/controller.js';
@@ -32,6 +34,8 @@ export interface SimulatedNodes {
   nodeNames(): string[];
   /** The node's container runtime (for kruise-daemon tests driving the same CRI). */
   runtime(nodeName: string): FakeRuntime | undefined;
+  /** The unix socket serving the node's runtime over CRI gRPC (only with the `criSocketDir` option). */
+  criSocket(nodeName: string): string | undefined;
 }
 
 export function createSimulatedNodes(options: SimulatedNodesOptions): SimulatedNodes {
@@ -43,6 +47,7 @@ class SimulatedNodeSet implements SimulatedNodes {
   private readonly informer: Informer<Pod>;
   private readonly controller: Controller;
   private readonly agents = new Map<string, NodeAgent>();
+  private readonly criServers = new Map<string, CriServer>();
   private readonly workers = new Map<string, { worker: PodWorker; node: string }>();
   private readonly uidsByKey = new Map<string, Set<string>>();
   private readonly overrides = new ReadinessOverrides();
@@ -74,6 +79,8 @@ class SimulatedNodeSet implements SimulatedNodes {
     // With a state dir the containers outlive this process, as they outlive a real kubelet's restart.
     if (this.o.stateDir) for (const agent of this.agents.values()) agent.runtime.close();
     else await Promise.all([...this.workers.values()].map(({ worker }) => worker.runtime.teardown()));
+    await Promise.all([...this.criServers.values()].map((server) => server.close()));
+    this.criServers.clear();
     this.workers.clear();
     this.uidsByKey.clear();
   }
@@ -109,6 +116,7 @@ class SimulatedNodeSet implements SimulatedNodes {
     });
     await agent.register();
     this.agents.set(name, agent);
+    await this.serveCri(name, runtime);
     for (const pod of this.informer.byIndex(IndexNames.nodeName, name)) this.enqueue(pod.metadata.namespace ?? 'default', pod.metadata.name!);
   }
 
@@ -121,6 +129,8 @@ class SimulatedNodeSet implements SimulatedNodes {
       this.workers.delete(uid);
       await entry.worker.runtime.teardown();
     }
+    await this.criServers.get(name)?.close();
+    this.criServers.delete(name);
     await agent.deregister();
     agent.runtime.close();
     if (this.o.stateDir) await rm(nodeStateFile(this.o.stateDir, name), { force: true });
@@ -137,6 +147,18 @@ class SimulatedNodeSet implements SimulatedNodes {
 
   runtime(nodeName: string): FakeRuntime | undefined {
     return this.agents.get(nodeName)?.runtime;
+  }
+
+  criSocket(nodeName: string): string | undefined {
+    return this.criServers.get(nodeName)?.socketPath;
+  }
+
+  private async serveCri(name: string, runtime: FakeRuntime): Promise<void> {
+    if (this.o.criSocketDir === undefined) return;
+    const server = await serveCri(runtime, path.join(this.o.criSocketDir, `${name}.sock`));
+    this.criServers.set(name, server);
+    // The one surprise worth a line: a data dir too deep for sun_path moves the socket to tmpdir.
+    if (!server.socketPath.startsWith(this.o.criSocketDir)) this.log.debug({ node: name, socket: server.socketPath }, 'CRI socket path shortened');
   }
 
   private runtimeOptions(): FakeRuntimeOptions {

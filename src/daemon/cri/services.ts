@@ -1,12 +1,12 @@
 /**
  * The two CRI services (runtime/v1 ImageService and RuntimeService) as async interfaces. The
  * simulated kubelet and the kruise daemon only talk to a runtime through these, so an in-memory fake
- * and a gRPC adapter for containerd are interchangeable. Errors are plain `Error`s whose message
- * reads like the runtime's gRPC status message.
+ * and the gRPC adapter (grpc/client.ts, any CRI socket) are interchangeable. Errors are `CriError`s
+ * carrying the gRPC status code name and a message that reads like the runtime's status message.
  */
 import type {
-  AuthConfig, Container, ContainerConfig, ContainerEventResponse, ContainerFilter, ContainerStatus, Image,
-  ImageFilter, ImageSpec, PodSandbox, PodSandboxConfig, PodSandboxFilter, PodSandboxStatus, RuntimeConfig,
+  AuthConfig, Container, ContainerConfig, ContainerEventResponse, ContainerFilter, ContainerStatus, ExecSyncResponse,
+  Image, ImageFilter, ImageSpec, PodSandbox, PodSandboxConfig, PodSandboxFilter, PodSandboxStatus, RuntimeConfig,
   VersionResponse,
 } from './types.js';
 
@@ -41,6 +41,11 @@ export interface RuntimeService {
   updateRuntimeConfig(config: RuntimeConfig): Promise<void>;
   /** GetContainerEvents: calls `listener` for every container lifecycle event; returns unsubscribe. */
   getContainerEvents(listener: (event: ContainerEventResponse) => void): () => void;
+  /**
+   * ExecSync: runs `cmd` in the container and waits up to `timeoutSeconds` (0: no limit). Optional: a
+   * runtime without it has nothing to run, and the gRPC server then answers exit code 0, no output.
+   */
+  execSync?(containerId: string, cmd: string[], timeoutSeconds: number): Promise<ExecSyncResponse>;
 }
 
 export class CriError extends Error {

@@ -148,6 +148,13 @@ export interface ContainerEventResponse {
   containersStatuses: ContainerStatus[];
 }
 
+/** ExecSync's answer: the command's output (raw bytes, as on the wire) and exit code. */
+export interface ExecSyncResponse {
+  stdout: Uint8Array;
+  stderr: Uint8Array;
+  exitCode: number;
+}
+
 /** The kubelet's labels on sandboxes and containers (types.KubernetesPodUIDLabel and friends). */
 export const KubeletLabels = {
   podName: 'io.kubernetes.pod.name',
