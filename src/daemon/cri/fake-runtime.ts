@@ -3,7 +3,7 @@
  * image store), for the simulated kubelet and for kruise-daemon tests.
  */
 import { realClock, type Clock } from '../../machinery/clock.js';
-import { FakeImageService } from './fake-images.js';
+import { FakeImageService, type RegistryFacts } from './fake-images.js';
 import { FakeRuntimeService } from './fake-runtime-service.js';
 import type { ImageService, RuntimeService } from './services.js';
 import type { AuthConfig, ContainerStatus, Image, ImageSpec } from './types.js';
@@ -20,6 +20,8 @@ export interface FakeRuntimeOptions {
   podCidr?: string;
   /** Makes pulls of some images fail with the returned message. */
   pullError?: (image: string, auth?: AuthConfig) => string | undefined;
+  /** Digests, failures and credentials of the simulated registry. */
+  registry?: RegistryFacts;
 }
 
 export interface FakeRuntime extends ImageService, RuntimeService {
@@ -35,7 +37,7 @@ export function createFakeRuntime(options: FakeRuntimeOptions = {}): FakeRuntime
     if (v !== undefined && !(v >= 0)) throw new Error(`createFakeRuntime: ${key} must be a non-negative number, got ${v}`);
   }
   const clock = options.clock ?? realClock;
-  const images = new FakeImageService({ clock, pullDelayMs: options.pullDelayMs, pullError: options.pullError });
+  const images = new FakeImageService({ clock, pullDelayMs: options.pullDelayMs, pullError: options.pullError, registry: options.registry });
   const runtime = new FakeRuntimeService(images, {
     clock, startDelayMs: options.startDelayMs, terminationDelayMs: options.terminationDelayMs, podCidr: options.podCidr,
   });
