@@ -5,7 +5,7 @@
 import type { Client } from '../client/client.js';
 import { Manager } from '../runtime/manager.js';
 import { createScheduler } from './scheduler/index.js';
-import { createSimulatedNodes } from './kubelet/index.js';
+import { createSimulatedNodes, type NodeBehaviour } from './kubelet/index.js';
 import { setupCoreControllers } from './controllers/index.js';
 
 export interface ClusterOptions {
@@ -14,6 +14,8 @@ export interface ClusterOptions {
   nodes: number;
   pullDelayMs?: number;
   startDelayMs?: number;
+  /** What simulated containers do beyond their commands (`kruise up --node-behaviour FILE`). */
+  nodeBehaviour?: NodeBehaviour;
   /** Run the scheduler (default true). */
   scheduler?: boolean;
   /** Run the core controllers: ReplicaSet, Deployment, StatefulSet, DaemonSet, Job, CronJob, node lifecycle (default true). */
@@ -38,7 +40,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     stops.push(() => scheduler.stop());
   }
   if (options.nodes > 0) {
-    const nodes = createSimulatedNodes({ client: options.client, count: options.nodes, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs });
+    const nodes = createSimulatedNodes({
+      client: options.client, count: options.nodes, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs, behaviour: options.nodeBehaviour,
+    });
     await nodes.start();
     stops.push(() => nodes.stop());
   }
