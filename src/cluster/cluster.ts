@@ -5,7 +5,7 @@
 import type { Client } from '../client/client.js';
 import { Manager } from '../runtime/manager.js';
 import { createScheduler } from './scheduler/index.js';
-import { createSimulatedNodes } from './kubelet/index.js';
+import { createSimulatedNodes, type NodeBehaviour } from './kubelet/index.js';
 import { setupCoreControllers } from './controllers/index.js';
 
 export interface ClusterOptions {
@@ -16,6 +16,8 @@ export interface ClusterOptions {
   startDelayMs?: number;
   /** Keep the simulated nodes' container state here, so containers survive a restart (SimulatedNodesOptions.stateDir). */
   nodeStateDir?: string;
+  /** What simulated containers do beyond their commands (`kruise up --node-behaviour FILE`). */
+  nodeBehaviour?: NodeBehaviour;
   /** Run the scheduler (default true). */
   scheduler?: boolean;
   /** Run the core controllers: ReplicaSet, Deployment, StatefulSet, DaemonSet, Job, CronJob, node lifecycle (default true). */
@@ -45,7 +47,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   if (options.nodes > 0 || options.nodeStateDir) {
     const nodes = createSimulatedNodes({
       client: options.client, count: options.nodes, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs,
-      stateDir: options.nodeStateDir, criSocketDir: options.criSocketDir,
+      behaviour: options.nodeBehaviour, stateDir: options.nodeStateDir, criSocketDir: options.criSocketDir,
     });
     await nodes.start();
     stops.push(() => nodes.stop());

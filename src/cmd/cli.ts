@@ -39,6 +39,7 @@ program
   .option('--in-memory', 'keep the store in memory only (nothing survives a restart)', false)
   .option('--pull-delay-ms <n>', 'simulated image pull time per image and node', intOption, 0)
   .option('--start-delay-ms <n>', 'simulated container start time', intOption, 0)
+  .option('--node-behaviour <file>', 'YAML rules for what simulated containers do (run times, exit codes, readiness) and image registry facts')
   .option('--feature-gates <list>', 'Kruise feature gates, e.g. A=true,B=false (try-it-out gates are on unless turned off)', '')
   .option('--log-level <level>', 'log level: debug, info, warn, error', 'info')
   .option('--webhook-port <n>', 'port of the in-process Kruise webhook server on 127.0.0.1 (0 picks a free port)', intOption, 0)
@@ -84,7 +85,8 @@ program
   .option('--name-prefix <prefix>', 'node name prefix', 'kruise-node-')
   .option('--pull-delay-ms <n>', 'simulated image pull time per image and node', intOption, 0)
   .option('--start-delay-ms <n>', 'simulated container start time', intOption, 0)
-  .action(async (opts: { kubeconfig?: string; count: number; namePrefix: string; pullDelayMs: number; startDelayMs: number }) => {
+  .option('--node-behaviour <file>', 'YAML rules for what simulated containers do and image registry facts')
+  .action(async (opts: { kubeconfig?: string; count: number; namePrefix: string; pullDelayMs: number; startDelayMs: number; nodeBehaviour?: string }) => {
     await (await import('./components.js')).runNodes(opts);
   });
 

@@ -2,6 +2,7 @@
 import { createHttpClient } from '../client/index.js';
 import { createScheduler } from '../cluster/scheduler/index.js';
 import { createSimulatedNodes } from '../cluster/kubelet/index.js';
+import { loadNodeBehaviour } from './node-behaviour.js';
 
 function stopOnSignal(stop: () => Promise<void>): void {
   const handler = () => void stop().then(() => process.exit(0));
@@ -16,10 +17,11 @@ export async function runScheduler(options: { kubeconfig?: string }): Promise<vo
   stopOnSignal(() => scheduler.stop());
 }
 
-export async function runNodes(options: { kubeconfig?: string; count: number; namePrefix: string; pullDelayMs: number; startDelayMs: number }): Promise<void> {
+export async function runNodes(options: { kubeconfig?: string; count: number; namePrefix: string; pullDelayMs: number; startDelayMs: number; nodeBehaviour?: string }): Promise<void> {
   const nodes = createSimulatedNodes({
     client: createHttpClient({ kubeconfigPath: options.kubeconfig, userAgent: 'kruise-kubelet' }),
     count: options.count, namePrefix: options.namePrefix, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs,
+    behaviour: await loadNodeBehaviour(options.nodeBehaviour),
   });
   await nodes.start();
   console.log(`${options.count} simulated nodes ready`);

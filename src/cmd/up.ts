@@ -6,6 +6,7 @@ import { buildKubeconfig, writeKubeconfig } from '../apiserver/auth/kubeconfig.j
 import { createInProcessClient } from '../client/index.js';
 import { installKruise } from '../install/install.js';
 import { startCluster, type Cluster } from '../cluster/cluster.js';
+import { loadNodeBehaviour } from './node-behaviour.js';
 import { kruiseFeatureGates, tryItOutGates } from '../features/kruise.js';
 import { logger, setLogLevel } from '../machinery/log.js';
 import { Manager } from '../runtime/manager.js';
@@ -23,6 +24,8 @@ export interface UpOptions {
   inMemory: boolean;
   pullDelayMs: number;
   startDelayMs: number;
+  /** YAML file of node behaviour rules and image registry facts (docs/design/simulated-nodes.md §10). */
+  nodeBehaviour?: string;
   featureGates: string;
   logLevel: string;
   /** Port of the in-process webhook server (0 picks a free port). */
@@ -44,6 +47,7 @@ export interface RunningUp {
 /** Starts everything and returns once the plane serves; `runUp` adds the console and signals. */
 export async function startUp(options: UpOptions): Promise<RunningUp> {
   setLogLevel(options.logLevel);
+  const nodeBehaviour = await loadNodeBehaviour(options.nodeBehaviour); // a bad file fails before anything starts
   const gates = kruiseFeatureGates(options.featureGates, tryItOutGates);
   const dataDir = path.resolve(options.dataDir);
   const plane = await startControlPlane({ dataDir, port: options.port, host: options.host, inMemory: options.inMemory });
@@ -67,7 +71,9 @@ export async function startUp(options: UpOptions): Promise<RunningUp> {
     }
     const nodeStateDir = options.inMemory ? undefined : path.join(dataDir, 'nodes');
     const criSocketDir = await criSocketDirIn(dataDir);
-    cluster = await startCluster({ client, nodes: options.nodes, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs, nodeStateDir, criSocketDir });
+    cluster = await startCluster({
+      client, nodes: options.nodes, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs, nodeBehaviour, nodeStateDir, criSocketDir,
+    });
     const kubeconfigPath = path.resolve(options.kubeconfig ?? path.join(dataDir, 'kubeconfig'));
     await writeKubeconfig(kubeconfigPath, buildKubeconfig({ server: plane.url, caPem: plane.pki.ca.certPem, user: 'admin', token: plane.pki.adminToken, clusterName: 'kruise' }));
     return { url: plane.url, kubeconfigPath, stop };

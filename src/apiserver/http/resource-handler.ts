@@ -91,7 +91,7 @@ async function handleSubresource(registry: Registry, r: ServedResource, info: Re
 }
 
 function subresourceCall(verb: SubresourceVerb, req: ApiRequest): SubresourceCall {
-  if (verb === 'get') return { verb };
+  if (verb === 'get') return { verb, options: Object.fromEntries(req.query) };
   if (verb === 'patch') return { verb, patch: patchRequest(req) };
   return { verb, body: decodeObject(req.body, req.headers['content-type']) };
 }

@@ -37,7 +37,8 @@ export interface SubresourceAnswer {
 
 /** One subresource's storage: a handler per verb it serves (kube's rest.Getter, Creater, Updater, Patcher). */
 export interface SubresourceStorage {
-  get?(target: SubresourceTarget): Promise<SubresourceAnswer>;
+  /** `options`: the request's query parameters (pods/log reads `container`, `previous`). */
+  get?(target: SubresourceTarget, options: Readonly<Record<string, string>>): Promise<SubresourceAnswer>;
   create?(target: SubresourceTarget, body: KObject): Promise<SubresourceAnswer>;
   update?(target: SubresourceTarget, body: KObject): Promise<SubresourceAnswer>;
   patch?(target: SubresourceTarget, patch: PatchRequest): Promise<SubresourceAnswer>;
@@ -47,7 +48,7 @@ export type SubresourceVerb = keyof SubresourceStorage;
 
 /** A request on a subresource, with the decoded input its verb takes. */
 export type SubresourceCall =
-  | { verb: 'get' }
+  | { verb: 'get'; options?: Readonly<Record<string, string>> }
   | { verb: 'create' | 'update'; body: KObject }
   | { verb: 'patch'; patch: PatchRequest };
 
@@ -67,7 +68,7 @@ export function callSubresource(target: SubresourceTarget, subresource: string, 
   switch (call.verb) {
     case 'get':
       if (!storage?.get) throw notServed();
-      return storage.get(target);
+      return storage.get(target, call.options ?? {});
     case 'create':
       if (!storage?.create) throw notServed();
       return storage.create(target, call.body);

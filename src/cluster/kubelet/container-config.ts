@@ -1,11 +1,12 @@
 /**
  * CRI requests the kubelet builds from a pod: the sandbox config and each container's config with
  * the kubelet's labels and annotations (restart count, spec hash, grace period, ports, preStop), plus
- * the fake runtime's script annotations.
+ * the fake runtime's annotations carrying what the container does (behaviour/, §9-§10).
  */
 import { createHash } from 'node:crypto';
-import { KubeletAnnotations, KubeletLabels, type ContainerConfig, type PodSandboxConfig } from '../../daemon/cri/types.js';
-import { scriptAnnotations, type ContainerRole } from './simulate-annotations.js';
+import { FakeAnnotations } from '../../daemon/cri/fake-container.js';
+import { KubeletAnnotations, KubeletLabels, type ContainerConfig, type Labels, type PodSandboxConfig } from '../../daemon/cri/types.js';
+import type { ContainerBehaviour } from './behaviour/container-behaviour.js';
 import type { Container, Pod } from '../../api/core/index.js';
 
 export function sandboxConfig(pod: Pod, attempt = 0): PodSandboxConfig {
@@ -27,18 +28,32 @@ export function containerHash(container: Container): string {
 export interface ContainerConfigInput {
   pod: Pod;
   container: Container;
-  role: ContainerRole;
+  behaviour: ContainerBehaviour;
   attempt: number;
+  /** The kubelet-wide time to exit after SIGTERM, when the behaviour sets none. */
   terminationDelayMs: number;
 }
 
-export function containerConfig({ pod, container, role, attempt, terminationDelayMs }: ContainerConfigInput): ContainerConfig {
+/** The fake runtime's script: exit code and run time (none: run until stopped), start and stop times. */
+function fakeAnnotations(b: ContainerBehaviour, terminationDelayMs: number): Labels {
+  const out: Labels = {};
+  if (b.process.ends === 'exit') {
+    out[FakeAnnotations.exitCode] = String(b.process.exitCode);
+    out[FakeAnnotations.runMs] = String(b.process.afterMs);
+  }
+  if (b.startDelayMs !== undefined) out[FakeAnnotations.startDelayMs] = String(b.startDelayMs);
+  const terminationMs = b.terminationMs ?? terminationDelayMs;
+  if (Number.isFinite(terminationMs)) out[FakeAnnotations.terminationMs] = String(terminationMs);
+  return out;
+}
+
+export function containerConfig({ pod, container, behaviour, attempt, terminationDelayMs }: ContainerConfigInput): ContainerConfig {
   const m = pod.metadata;
   const annotations: Record<string, string> = {
     [KubeletAnnotations.restartCount]: String(attempt),
     [KubeletAnnotations.hash]: containerHash(container),
     [KubeletAnnotations.terminationGracePeriod]: String(pod.spec.terminationGracePeriodSeconds ?? 30),
-    ...scriptAnnotations(pod, container, role, terminationDelayMs),
+    ...fakeAnnotations(behaviour, terminationDelayMs),
   };
   if (container.ports?.length) annotations[KubeletAnnotations.ports] = JSON.stringify(container.ports);
   if (container.lifecycle?.preStop) annotations[KubeletAnnotations.preStopHandler] = JSON.stringify(container.lifecycle.preStop);

@@ -24,8 +24,10 @@ function terminated(c: CriContainerStatus, runtimeName: string): ContainerState 
 /** Why a container that is not running yet waits. */
 function waitingReason(view: PodView, entry: ContainerEntry, initDone: boolean): ContainerStateWaiting {
   const { info, role } = entry;
+  if (info.configError) return { reason: 'CreateContainerConfigError', message: info.configError };
   if (info.pullError) {
-    const backingOff = view.now < info.pullError.retryAt && !info.busy;
+    // the first failure reads ErrImagePull until its retry, as kubelet reports the failed sync itself
+    const backingOff = view.now < info.pullError.retryAt && !info.busy && (info.pullError.failures ?? 2) > 1;
     return { reason: backingOff ? 'ImagePullBackOff' : 'ErrImagePull', message: backingOff ? `Back-off pulling image "${entry.spec.image}": ${info.pullError.message}` : info.pullError.message };
   }
   const latest = info.latest;

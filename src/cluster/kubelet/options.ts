@@ -5,6 +5,8 @@
 import type { Client } from '../../client/client.js';
 import type { FakeRuntimeOptions } from '../../daemon/cri/fake-runtime.js';
 import { realClock, type Clock } from '../../machinery/clock.js';
+import { checkNodeBehaviour, type NodeBehaviour } from './behaviour/behaviour-file.js';
+import { BehaviourResolver } from './behaviour/container-behaviour.js';
 import { defaultCapacity, type NodeCapacity } from './node-object.js';
 import type { ReadinessPolicy } from './readiness.js';
 
@@ -52,14 +54,31 @@ export interface SimulatedNodesOptions {
    * (for crictl; the kubelets keep calling their runtime in-process). The directory must exist.
    */
   criSocketDir?: string;
+  /**
+   * Cluster-wide behaviour as data (`kruise up --node-behaviour FILE`): rules setting run times, exit
+   * codes, delays and readiness per pod and container, what unreadable commands do, and image
+   * registry facts (docs/design/simulated-nodes.md §10). Checked here like every other option.
+   */
+  behaviour?: NodeBehaviour;
 }
 
-export interface ResolvedOptions extends Required<Omit<SimulatedNodesOptions, 'capacity' | 'labels' | 'pullError' | 'stateDir' | 'criSocketDir'>> {
+export interface ResolvedOptions extends Required<Omit<SimulatedNodesOptions, 'capacity' | 'labels' | 'pullError' | 'behaviour' | 'stateDir' | 'criSocketDir'>> {
   capacity: NodeCapacity;
   labels: Record<string, string>;
   pullError?: FakeRuntimeOptions['pullError'];
+  behaviour: BehaviourResolver;
   stateDir?: string;
   criSocketDir?: string;
+}
+
+/** The readiness policy with the behaviour's delays and flaps laid over it (per container, when set). */
+function withBehaviour(policy: ReadinessPolicy, behaviour: BehaviourResolver): ReadinessPolicy {
+  const base = policy.delayMs;
+  return {
+    ...policy,
+    delayMs: (pod, container) => behaviour.readiness(pod, container).delayMs ?? (typeof base === 'function' ? base(pod, container) : base ?? 0),
+    flaps: (pod, container) => behaviour.readiness(pod, container).flaps ?? policy.flaps?.(pod, container),
+  };
 }
 
 export function resolveOptions(o: SimulatedNodesOptions): ResolvedOptions {
@@ -75,12 +94,13 @@ export function resolveOptions(o: SimulatedNodesOptions): ResolvedOptions {
   if (leaseRenewIntervalMs <= 0 || leaseRenewIntervalMs >= leaseDurationSeconds * 1000) {
     throw new Error(`createSimulatedNodes: leaseRenewIntervalMs (${leaseRenewIntervalMs}) must be positive and shorter than the lease duration (${leaseDurationSeconds} s)`);
   }
+  const behaviour = new BehaviourResolver(o.behaviour && checkNodeBehaviour(o.behaviour, 'given to createSimulatedNodes'));
   const capacity = { ...defaultCapacity, ...o.capacity };
   if (!(Number(capacity.pods) > 0)) throw new Error(`createSimulatedNodes: capacity.pods must be a positive number, got ${capacity.pods}`);
   return {
     client: o.client, count: o.count, namePrefix: o.namePrefix ?? 'kruise-node-', zones, capacity, labels: o.labels ?? {},
     pullDelayMs: o.pullDelayMs ?? 0, startDelayMs: o.startDelayMs ?? 0, terminationDelayMs: o.terminationDelayMs ?? 0,
-    clock: o.clock ?? realClock, readiness: o.readiness ?? {}, pullError: o.pullError,
+    clock: o.clock ?? realClock, readiness: withBehaviour(o.readiness ?? {}, behaviour), pullError: o.pullError, behaviour,
     leaseDurationSeconds, leaseRenewIntervalMs, nodeStatusReportIntervalMs: o.nodeStatusReportIntervalMs ?? 300_000,
     workers: o.workers ?? 32, crashLoopBackoff: o.crashLoopBackoff ?? { initialMs: 10_000, maxMs: 300_000 },
     kubeletVersion: o.kubeletVersion ?? 'v1.32.4', stateDir: o.stateDir, criSocketDir: o.criSocketDir,

@@ -2,10 +2,14 @@
  * One pod's side of the node's container runtime: the sandbox, the containers the runtime reported
  * (fed by container events, the evented PLEG), and the CRI operations in flight. Operations run in
  * the background and ask for a pod sync when they finish, so a sync never waits for a pull or a
- * start. Once `stopping` is set no new container is created or started.
+ * start. Once `stopping` is set no new container is created or started. A container whose
+ * behaviour cannot be worked out (a bad simulate-* annotation) is not created: it keeps a config
+ * error until the pod changes, as kubelet's CreateContainerConfigError.
  */
 import { parseImage } from '../../daemon/cri/image-ref.js';
 import { KubeletLabels, type ContainerEventType, type ContainerStatus as CriContainerStatus } from '../../daemon/cri/types.js';
+import type { ContainerBehaviour } from './behaviour/container-behaviour.js';
+import { pullWithCredentials } from './behaviour/pull-credentials.js';
 import { containerConfig, sandboxConfig } from './container-config.js';
 import type { PodAction } from './pod-actions.js';
 import type { ContainerInfo } from './pod-view.js';
@@ -19,6 +23,7 @@ export class PodRuntime {
   readonly records = new Map<string, CriContainerStatus>();
   readonly busy = new Set<string>();
   readonly pullErrors = new Map<string, { message: string; retryAt: number; failures: number }>();
+  readonly configErrors = new Map<string, string>();
   sandbox?: { id: string; ip?: string; ready: boolean };
   sandboxBusy = false;
   stopping = false;
@@ -57,9 +62,11 @@ export class PodRuntime {
     const byName = new Map<string, CriContainerStatus[]>();
     for (const r of this.records.values()) byName.set(r.metadata.name, [...(byName.get(r.metadata.name) ?? []), r]);
     const out = new Map<string, Omit<ContainerInfo, 'ready'>>();
-    for (const name of new Set([...byName.keys(), ...this.busy, ...this.pullErrors.keys()])) {
+    for (const name of new Set([...byName.keys(), ...this.busy, ...this.pullErrors.keys(), ...this.configErrors.keys()])) {
       const attempts = (byName.get(name) ?? []).sort((a, b) => b.metadata.attempt - a.metadata.attempt);
-      out.set(name, { latest: attempts[0], previous: attempts[1], busy: this.busy.has(name), pullError: this.pullErrors.get(name) });
+      out.set(name, {
+        latest: attempts[0], previous: attempts[1], busy: this.busy.has(name), pullError: this.pullErrors.get(name), configError: this.configErrors.get(name),
+      });
       // keep one dead attempt for lastState; older ones are garbage (kubelet's container GC)
       for (const old of attempts.slice(2)) void this.ctx.runtime.removeContainer(old.id).catch(() => undefined);
     }
@@ -97,26 +104,36 @@ export class PodRuntime {
 
   private launch(container: Container, role: ContainerRole, attempt: number, replace?: { containerId: string; timeoutSeconds: number }): void {
     if (this.busy.has(container.name) || this.stopping) return;
+    const resolved = this.ctx.behaviour.container(this.pod(), container, role);
+    if ('error' in resolved) {
+      this.configErrors.set(container.name, resolved.error); // no wake: only a change of the pod can fix it
+      return;
+    }
+    this.configErrors.delete(container.name);
     this.busy.add(container.name);
-    void this.startContainer(container, role, attempt, replace)
+    this.ctx.log.debug({ container: container.name, behaviour: resolved.behaviour }, 'starting container');
+    void this.startContainer(container, resolved.behaviour, attempt, replace)
       .catch((e: unknown) => { if (!(e instanceof PullError)) this.ctx.log.error({ err: e, container: container.name }, 'starting container failed'); })
       .finally(() => { this.busy.delete(container.name); this.wake(); });
   }
 
-  private async startContainer(container: Container, role: ContainerRole, attempt: number, replace?: { containerId: string; timeoutSeconds: number }): Promise<void> {
+  private async startContainer(container: Container, behaviour: ContainerBehaviour, attempt: number, replace?: { containerId: string; timeoutSeconds: number }): Promise<void> {
     const rt = this.ctx.runtime;
     if (replace) await rt.stopContainer(replace.containerId, replace.timeoutSeconds);
     if (this.stopping) return;
     await this.pull(container);
     if (this.stopping || !this.sandbox?.ready) return;
     const pod = this.pod();
-    const config = containerConfig({ pod, container, role, attempt, terminationDelayMs: this.ctx.terminationDelayMs });
+    const config = containerConfig({ pod, container, behaviour, attempt, terminationDelayMs: this.ctx.terminationDelayMs });
     const id = await rt.createContainer(this.sandbox.id, config, sandboxConfig(pod));
     if (this.stopping) return;
     await rt.startContainer(id);
   }
 
-  /** Pulls per imagePullPolicy; failures back off 10 s doubling to 5 min (ImagePullBackOff). */
+  /**
+   * Pulls per imagePullPolicy, offering the pod's pull secrets for the image's registry; failures
+   * back off 10 s doubling to 5 min (ImagePullBackOff) and read as kubelet shows a CRI error.
+   */
   private async pull(container: Container): Promise<void> {
     const rt = this.ctx.runtime;
     const image = { image: container.image ?? '' };
@@ -127,7 +144,7 @@ export class PodRuntime {
     }
     try {
       if (policy === 'Never') throw new Error(`Container image "${container.image}" is not present with pull policy of Never`);
-      await rt.pullImage(image);
+      await pullWithCredentials(this.ctx.runtime, this.ctx.client, this.pod(), image.image);
       this.pullErrors.delete(container.name);
     } catch (e) {
       const failures = (this.pullErrors.get(container.name)?.failures ?? 0) + 1;

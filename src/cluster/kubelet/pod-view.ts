@@ -14,8 +14,10 @@ export interface ContainerInfo {
   previous?: CriContainerStatus;
   /** A pull/create/start (or stop-then-start) is in flight. */
   busy: boolean;
-  /** Last pull failure; `retryAt` is when the back-off ends. */
-  pullError?: { message: string; retryAt: number };
+  /** Last pull failure; `retryAt` is when the back-off ends; `failures` in a row. */
+  pullError?: { message: string; retryAt: number; failures?: number };
+  /** Why the container cannot be created from its spec and annotations (CreateContainerConfigError). */
+  configError?: string;
   /** Readiness probe result for the latest attempt. */
   ready: boolean;
 }

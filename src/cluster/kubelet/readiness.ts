@@ -1,3 +1,4 @@
+import { flappingReadiness, type ReadinessFlaps } from './behaviour/readiness-flaps.js';
 import type { Container, Pod } from '../../api/core/index.js';
 /**
  * Simulated readiness probes. A running container becomes ready after the policy's delay (and, by
@@ -10,6 +11,8 @@ export interface ReadinessPolicy {
   delayMs?: number | ((pod: Pod, container: Container) => number);
   /** Also wait readinessProbe.initialDelaySeconds (default true). */
   honourInitialDelay?: boolean;
+  /** Once ready, alternate ready and unready periods (the node behaviour file's readinessFlaps). */
+  flaps?: (pod: Pod, container: Container) => ReadinessFlaps | undefined;
 }
 
 export class ReadinessOverrides {
@@ -47,5 +50,7 @@ export function probeReadiness(policy: ReadinessPolicy, overrides: ReadinessOver
   const forced = overrides.get(pod.metadata.namespace ?? 'default', pod.metadata.name!, container.name);
   if (forced !== undefined) return { ready: forced };
   const at = readyAt(policy, pod, container, startedAtMs);
-  return now >= at ? { ready: true } : { ready: false, changesAt: at };
+  if (now < at) return { ready: false, changesAt: at };
+  const flaps = policy.flaps?.(pod, container);
+  return flaps ? flappingReadiness(at, flaps, now) : { ready: true };
 }

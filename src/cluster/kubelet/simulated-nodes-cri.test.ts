@@ -44,7 +44,7 @@ before(async () => {
   await nodes.start();
   await client.create(Pods, {
     apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-0', namespace: 'cri' },
-    spec: { nodeName: 'kruise-node-1', containers: [{ name: 'app', image: 'nginx:1.25' }, { name: 'log', image: 'busybox:1.36' }] },
+    spec: { nodeName: 'kruise-node-1', containers: [{ name: 'app', image: 'nginx:1.25' }, { name: 'log', image: 'busybox:1.36', command: ['sleep', 'infinity'] }] },
   } as Pod);
   pod = await readyPod('cri', 'web-0');
   cri = connectCri(nodes.criSocket('kruise-node-1')!);

@@ -79,7 +79,7 @@ test('pulls, starts and readiness take their configured time; a second pod reuse
 });
 
 test('a crashing container is restarted at once, then after the back-off; a killed one too', async () => {
-  const spec = { containers: [{ name: 'app', image: 'busybox:crash' }] };
+  const spec = { containers: [{ name: 'app', image: 'busybox:crash', command: ['sleep', 'infinity'] }] };
   await client.create(Pods, podObject('crash', { 'kruise-ts.io/simulate-exit-code': '1', 'kruise-ts.io/simulate-run-seconds': '1' }, spec));
   const restartCount = (p: Pod) => p.status?.containerStatuses?.[0].restartCount ?? 0;
   await advanceUntil('first restart', podIs('crash', (p) => restartCount(p) === 1), 10_000);

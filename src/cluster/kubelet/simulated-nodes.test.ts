@@ -163,7 +163,7 @@ describe('pods', () => {
   });
 
   test('an image change restarts only that container, in place', async () => {
-    await client.create(Pods, podObject('sim', 'inplace', { containers: [{ name: 'app', image: 'nginx:1.25' }, { name: 'side', image: 'busybox:1.36' }] }));
+    await client.create(Pods, podObject('sim', 'inplace', { containers: [{ name: 'app', image: 'nginx:1.25' }, { name: 'side', image: 'busybox:1.36', command: ['sleep', 'infinity'] }] }));
     const before = await podWhere('sim', 'inplace', ready, 'Ready');
     await client.patch(Pods, 'sim', 'inplace', 'strategic', { spec: { containers: [{ name: 'app', image: 'nginx:1.26' }] } });
     const updated = await podWhere('sim', 'inplace', (p) => p.status!.containerStatuses![0].restartCount === 1 && ready(p), 'restarted');

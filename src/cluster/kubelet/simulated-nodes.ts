@@ -162,8 +162,8 @@ class SimulatedNodeSet implements SimulatedNodes {
   }
 
   private runtimeOptions(): FakeRuntimeOptions {
-    const { clock, pullDelayMs, startDelayMs, pullError } = this.o;
-    return { clock, pullDelayMs, startDelayMs, pullError };
+    const { clock, pullDelayMs, startDelayMs, pullError, behaviour } = this.o;
+    return { clock, pullDelayMs, startDelayMs, pullError, registry: behaviour.registry };
   }
 
   private enqueue(namespace: string, name: string): void {
@@ -209,7 +209,7 @@ class SimulatedNodeSet implements SimulatedNodes {
       client: this.o.client, runtime: agent.runtime, clock: this.o.clock, log: this.log.child({ node: agent.name }),
       nodeName: agent.name, hostIP: agent.hostIP, runtimeName: 'containerd', readiness: this.o.readiness,
       overrides: this.overrides, terminationDelayMs: this.o.terminationDelayMs, crashBackoff: this.o.crashLoopBackoff,
-      enqueue: (ns, n) => this.enqueue(ns, n),
+      behaviour: this.o.behaviour, enqueue: (ns, n) => this.enqueue(ns, n),
     }, pod);
   }
 }

@@ -7,6 +7,7 @@ import type { ImageService, RuntimeService } from '../../daemon/cri/services.js'
 import type { Logger } from '../../machinery/log.js';
 import type { Clock } from '../../machinery/clock.js';
 import type { ReadinessOverrides, ReadinessPolicy } from './readiness.js';
+import type { BehaviourResolver } from './behaviour/container-behaviour.js';
 
 export interface WorkerContext {
   client: Client;
@@ -21,6 +22,8 @@ export interface WorkerContext {
   /** Default time a container takes to exit after SIGTERM (Infinity: it is killed at the grace period). */
   terminationDelayMs: number;
   crashBackoff: { initialMs: number; maxMs: number };
+  /** What each container does: its command read by the interpreter, the behaviour file, annotations. */
+  behaviour: BehaviourResolver;
   /** Asks for another sync of the pod `namespace/name`. */
   enqueue(namespace: string, name: string): void;
 }

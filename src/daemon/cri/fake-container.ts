@@ -14,6 +14,8 @@ export const FakeAnnotations = {
   exitCode: 'fake.kruise-ts.io/exit-code',
   /** Time the process needs to exit after SIGTERM (ms); longer than the stop timeout means SIGKILL. */
   terminationMs: 'fake.kruise-ts.io/termination-ms',
+  /** Time StartContainer takes for this container (ms), instead of the runtime's start delay. */
+  startDelayMs: 'fake.kruise-ts.io/start-delay-ms',
 } as const;
 
 export type ContainerChange = 'started' | 'stopped';
@@ -49,6 +51,12 @@ export class FakeContainer {
     createdAt?: number,
   ) {
     this.createdAt = createdAt ?? clock.now();
+  }
+
+  /** This container's own start delay, when its config gives one. */
+  startDelayMs(): number | undefined {
+    const custom = this.config.annotations?.[FakeAnnotations.startDelayMs];
+    return custom === undefined ? undefined : Number(custom);
   }
 
   /** CREATED to RUNNING; schedules the scripted exit, if any. */

@@ -1,9 +1,11 @@
 /**
  * In-memory ImageService of one node: an image is pulled once, taking `pullDelayMs` on the injected
- * clock, and concurrent pulls of the same image share that one pull (as containerd does).
+ * clock, and concurrent pulls of the same image share that one pull (as containerd does). Tags
+ * resolve to digests through the simulated registry's facts, so two tags of one manifest are one
+ * image with two repoTags, and pulls may fail or need credentials.
  */
 import { sleep, type Clock } from '../../machinery/clock.js';
-import { imageId, normalizeImage, parseImage, repoDigest } from './image-ref.js';
+import { imageIdOf, manifestDigest, normalizeImage, parseImage, repoDigest } from './image-ref.js';
 import { CriError, type ImageService } from './services.js';
 import type { AuthConfig, Image, ImageFilter, ImageSpec } from './types.js';
 
@@ -14,6 +16,15 @@ export interface FakeImageServiceOptions {
   pullError?: (image: string, auth?: AuthConfig) => string | undefined;
   /** Called after an image is pulled or removed (the runtime keeps its state on disk). */
   onStateChange?: () => void;
+  registry?: RegistryFacts;
+}
+
+/** What the simulated registry knows beyond the default (docs/design/simulated-nodes.md §10). */
+export interface RegistryFacts {
+  /** The manifest digest `image` resolves to; undefined: sha256 of the normalised reference. */
+  digestOf(image: string): string | undefined;
+  /** Why a pull of `image` with these credentials fails; undefined when it succeeds. */
+  pullError(image: string, auth?: AuthConfig): string | undefined;
 }
 
 export class FakeImageService implements ImageService {
@@ -38,13 +49,13 @@ export class FakeImageService implements ImageService {
     if (present) return present.id;
     this.pulls++;
     if (this.options.pullDelayMs) await sleep(this.options.clock, this.options.pullDelayMs);
-    const failure = this.options.pullError?.(image, auth);
+    const failure = this.options.pullError?.(image, auth) ?? this.options.registry?.pullError(image, auth);
     if (failure) throw new CriError('Unknown', `failed to pull and unpack image "${ref}": ${failure}`);
-    const id = imageId(image);
+    const id = imageIdOf(this.digestOf(image));
     const existing = this.images.get(id) ?? { id, repoTags: [], repoDigests: [], size: imageSize(id) };
     const { tag } = parseImage(image);
     if (tag) addOnce(existing.repoTags, `${parseImage(image).repository}:${tag}`);
-    addOnce(existing.repoDigests, repoDigest(image));
+    addOnce(existing.repoDigests, this.imageRef(image));
     this.images.set(id, existing);
     this.options.onStateChange?.();
     return id;
@@ -79,11 +90,20 @@ export class FakeImageService implements ImageService {
   /** Synchronous lookup for the runtime service (by tag, repo digest or image id). */
   find(image: string): Image | undefined {
     if (image.startsWith('sha256:')) return this.images.get(image);
-    const byId = this.images.get(imageId(image));
+    const byId = this.images.get(imageIdOf(this.digestOf(image)));
     if (!byId) return undefined;
     const { tag } = parseImage(image);
-    const named = tag ? byId.repoTags.includes(`${parseImage(image).repository}:${tag}`) : byId.repoDigests.includes(repoDigest(image));
+    const named = tag ? byId.repoTags.includes(`${parseImage(image).repository}:${tag}`) : byId.repoDigests.includes(this.imageRef(image));
     return named ? byId : undefined;
+  }
+
+  /** `repo@sha256:...` of the manifest `image` resolves to: the CRI imageRef and the pod's `imageID`. */
+  imageRef(image: string): string {
+    return repoDigest(image, this.digestOf(image));
+  }
+
+  private digestOf(image: string): string {
+    return parseImage(image).digest ?? this.options.registry?.digestOf(image) ?? manifestDigest(image);
   }
 }
 

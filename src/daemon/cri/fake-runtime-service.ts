@@ -13,7 +13,6 @@ import type {
   Container, ContainerConfig, ContainerEventResponse, ContainerEventType, ContainerFilter, ContainerStatus, Labels,
   PodSandbox, PodSandboxConfig, PodSandboxFilter, PodSandboxStatus, RuntimeConfig, VersionResponse,
 } from './types.js';
-import { repoDigest } from './image-ref.js';
 
 export interface FakeRuntimeServiceOptions {
   clock: Clock;
@@ -128,7 +127,7 @@ export class FakeRuntimeService implements RuntimeService {
     if (s.sandbox.state !== 'SANDBOX_READY') throw new CriError('FailedPrecondition', `sandbox ${podSandboxId} is not ready`);
     const image = this.images.find(config.image.image);
     if (!image) throw new CriError('NotFound', `failed to get image "${config.image.image}": not found`);
-    const c = this.newContainer(newId(), podSandboxId, structuredClone(config), repoDigest(config.image.image));
+    const c = this.newContainer(newId(), podSandboxId, structuredClone(config), this.images.imageRef(config.image.image));
     this.containers.set(c.id, c);
     this.emit(c, 'CONTAINER_CREATED_EVENT');
     return c.id;
@@ -137,7 +136,8 @@ export class FakeRuntimeService implements RuntimeService {
   async startContainer(id: string): Promise<void> {
     const c = this.container(id);
     if (c.state !== 'CONTAINER_CREATED') throw new CriError('FailedPrecondition', `container ${id} is in ${c.state} state`);
-    if (this.options.startDelayMs) await sleep(this.options.clock, this.options.startDelayMs);
+    const startDelayMs = c.startDelayMs() ?? this.options.startDelayMs;
+    if (startDelayMs) await sleep(this.options.clock, startDelayMs);
     if (c.state !== 'CONTAINER_CREATED') throw new CriError('FailedPrecondition', `container ${id} was stopped while starting`);
     c.markRunning();
   }

@@ -3,7 +3,7 @@
  * image store), for the simulated kubelet and for kruise-daemon tests.
  */
 import { realClock, type Clock } from '../../machinery/clock.js';
-import { FakeImageService } from './fake-images.js';
+import { FakeImageService, type RegistryFacts } from './fake-images.js';
 import { FakeRuntimeService } from './fake-runtime-service.js';
 import { readRuntimeState, RuntimeStateWriter } from './runtime-state-file.js';
 import type { ImageService, RuntimeService } from './services.js';
@@ -26,6 +26,8 @@ export interface FakeRuntimeOptions {
    * when created over an existing one: containers survive a restart of the process.
    */
   stateFile?: string;
+  /** Digests, failures and credentials of the simulated registry. */
+  registry?: RegistryFacts;
 }
 
 export interface FakeRuntime extends ImageService, RuntimeService {
@@ -49,7 +51,7 @@ export function createFakeRuntime(options: FakeRuntimeOptions = {}): FakeRuntime
   const previous = options.stateFile ? readRuntimeState(options.stateFile) : undefined;
   let writer: RuntimeStateWriter | undefined;
   const onStateChange = () => writer?.changed();
-  const images = new FakeImageService({ clock, pullDelayMs: options.pullDelayMs, pullError: options.pullError, onStateChange });
+  const images = new FakeImageService({ clock, pullDelayMs: options.pullDelayMs, pullError: options.pullError, registry: options.registry, onStateChange });
   const runtime = new FakeRuntimeService(images, {
     clock, startDelayMs: options.startDelayMs, terminationDelayMs: options.terminationDelayMs, podCidr: options.podCidr, onStateChange,
   });

@@ -1,7 +1,8 @@
 /**
- * Image references the way containerd reports them: `nginx` is `docker.io/library/nginx:latest`,
- * and a simulated image's digests are derived from its normalised name, so the same name always
- * yields the same `imageID` and different names (tags) yield different ones.
+ * Image references the way containerd reports them: `nginx` is `docker.io/library/nginx:latest`.
+ * A simulated tag's manifest digest is the sha256 of its normalised reference unless the registry
+ * says otherwise (docs/design/simulated-nodes.md §10), so the same name yields the same `imageID` on
+ * every node and different tags different ones.
  */
 import { createHash } from 'node:crypto';
 
@@ -51,20 +52,24 @@ function sha256(text: string): string {
   return `sha256:${createHash('sha256').update(text).digest('hex')}`;
 }
 
-/** The manifest digest of a simulated image (the pinned one when the reference has a digest). */
+/** The default manifest digest of a simulated image (the pinned one when the reference has a digest). */
 export function manifestDigest(image: string): string {
   const p = parseImage(image);
-  return p.digest ?? sha256(`manifest:${normalizeImage(image)}`);
+  return p.digest ?? sha256(normalizeImage(image));
 }
 
 /** `docker.io/library/nginx@sha256:...`: CRI imageRef, and the pod status' `imageID`. */
-export function repoDigest(image: string): string {
-  return `${parseImage(image).repository}@${manifestDigest(image)}`;
+export function repoDigest(image: string, digest = manifestDigest(image)): string {
+  return `${parseImage(image).repository}@${digest}`;
 }
 
-/** `sha256:...`: the image id (config digest), distinct from the manifest digest as in containerd. */
+/** `sha256:...`: the image id (config digest) of a manifest, distinct from its digest as in containerd. */
+export function imageIdOf(digest: string): string {
+  return sha256(`config:${digest}`);
+}
+
 export function imageId(image: string): string {
-  return sha256(`config:${manifestDigest(image)}`);
+  return imageIdOf(manifestDigest(image));
 }
 
 /** Whether two references name the same image once normalised (`nginx` and `nginx:latest` do). */

@@ -154,7 +154,7 @@ describe('Kruise workloads on a real kube-apiserver', { skip: availability.avail
       spec: {
         selector: { matchLabels: { app: 'agent' } },
         updateStrategy: { type: 'RollingUpdate', rollingUpdate: { rollingUpdateType: 'Standard', maxUnavailable: 1 } },
-        template: { metadata: { labels: { app: 'agent' } }, spec: { containers: [{ name: 'agent', image: 'busybox:1.36' }] } },
+        template: { metadata: { labels: { app: 'agent' } }, spec: { containers: [{ name: 'agent', image: 'busybox:1.36', command: ['sleep', 'infinity'] }] } },
       },
     };
     const applied = await kubectl(['apply', '-f', '-'], { input: stringify(manifest) });
@@ -170,7 +170,7 @@ describe('Kruise workloads on a real kube-apiserver', { skip: availability.avail
     const before = await pods('agent');
     assert.deepEqual(before.map((p) => p.spec.nodeName).sort(), ['sim-0', 'sim-1', 'sim-2']);
 
-    const patched = await kubectl(['patch', 'ads', 'agent', '--type', 'merge', '-p', JSON.stringify({ spec: { template: { spec: { containers: [{ name: 'agent', image: 'busybox:1.37' }] } } } })]);
+    const patched = await kubectl(['patch', 'ads', 'agent', '--type', 'merge', '-p', JSON.stringify({ spec: { template: { spec: { containers: [{ name: 'agent', image: 'busybox:1.37', command: ['sleep', 'infinity'] }] } } } })]);
     assert.equal(patched.code, 0, patched.stderr);
     const rolled = await settled(first.status.updateRevision);
     const after = await pods('agent');

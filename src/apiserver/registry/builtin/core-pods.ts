@@ -1,10 +1,9 @@
 /** core/v1 pods: defaults (scheme + admission side effects), create-time status, validation, fields, grace. */
 import type { KObject } from '../../../api/meta.js';
 import type { BuiltinResource } from '../builtin-resource.js';
-import { getObject } from '../read.js';
-import type { SubresourceStorage } from '../subresource.js';
 import { podBindingSubresource } from './pod-binding.js';
 import { podEvictionSubresource } from './pod-eviction.js';
+import { podLogSubresource } from './pod-log.js';
 import { builtin, resource } from './define.js';
 import { admitPod, defaultPod } from './pod-defaults.js';
 import { validatePodSpec } from '../../../machinery/podspec/pod-spec-validation.js';
@@ -55,14 +54,6 @@ export function podDeletesAtOnce(pod: KObject): boolean {
   const phase = str(child(pod, 'status'), 'phase');
   return !str(child(pod, 'spec'), 'nodeName') || phase === 'Succeeded' || phase === 'Failed';
 }
-
-/** pods/log: simulated kubelets keep no logs, so an existing pod's log is empty. */
-const podLogSubresource: SubresourceStorage = {
-  async get({ core, resource, namespace, name }) {
-    await getObject(core, resource, namespace, name);
-    return { text: '', contentType: 'text/plain' };
-  },
-};
 
 /** Served pod subresources besides status; the rest of podSubresources is only advertised. */
 const podSubresourceStorages = { binding: podBindingSubresource, eviction: podEvictionSubresource, log: podLogSubresource };
