@@ -4,6 +4,7 @@ import type { BuiltinResource } from '../builtin-resource.js';
 import { getObject } from '../read.js';
 import type { SubresourceStorage } from '../subresource.js';
 import { podBindingSubresource } from './pod-binding.js';
+import { podEphemeralContainersSubresource } from './pod-ephemeral-containers.js';
 import { podEvictionSubresource } from './pod-eviction.js';
 import { builtin, resource } from './define.js';
 import { admitPod, defaultPod } from './pod-defaults.js';
@@ -65,7 +66,9 @@ const podLogSubresource: SubresourceStorage = {
 };
 
 /** Served pod subresources besides status; the rest of podSubresources is only advertised. */
-const podSubresourceStorages = { binding: podBindingSubresource, eviction: podEvictionSubresource, log: podLogSubresource };
+const podSubresourceStorages = {
+  binding: podBindingSubresource, ephemeralcontainers: podEphemeralContainersSubresource, eviction: podEvictionSubresource, log: podLogSubresource,
+};
 
 export function podsResource(): BuiltinResource {
   const pods = builtin(resource({
