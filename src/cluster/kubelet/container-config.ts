@@ -4,7 +4,7 @@
  * the fake runtime's script annotations.
  */
 import { createHash } from 'node:crypto';
-import { KubeletAnnotations, KubeletLabels, type ContainerConfig, type PodSandboxConfig } from '../../daemon/cri/types.js';
+import { KubeletAnnotations, KubeletLabels, type ContainerConfig, type KeyValue, type PodSandboxConfig } from '../../daemon/cri/types.js';
 import { scriptAnnotations, type ContainerRole } from './simulate-annotations.js';
 import type { Container, Pod } from '../../api/core/index.js';
 
@@ -30,9 +30,11 @@ export interface ContainerConfigInput {
   role: ContainerRole;
   attempt: number;
   terminationDelayMs: number;
+  /** The resolved environment (config/container-env.ts). */
+  envs?: KeyValue[];
 }
 
-export function containerConfig({ pod, container, role, attempt, terminationDelayMs }: ContainerConfigInput): ContainerConfig {
+export function containerConfig({ pod, container, role, attempt, terminationDelayMs, envs }: ContainerConfigInput): ContainerConfig {
   const m = pod.metadata;
   const annotations: Record<string, string> = {
     [KubeletAnnotations.restartCount]: String(attempt),
@@ -47,6 +49,7 @@ export function containerConfig({ pod, container, role, attempt, terminationDela
     image: { image: container.image ?? '' },
     command: container.command as string[] | undefined,
     args: container.args as string[] | undefined,
+    envs,
     labels: {
       [KubeletLabels.podName]: m.name!, [KubeletLabels.podNamespace]: m.namespace ?? 'default',
       [KubeletLabels.podUid]: m.uid!, [KubeletLabels.containerName]: container.name,

@@ -4,3 +4,4 @@ export type { SimulatedNodesOptions } from './options.js';
 export type { ReadinessPolicy } from './readiness.js';
 export type { NodeCapacity } from './node-object.js';
 export { SimulateAnnotations } from './simulate-annotations.js';
+export { HookAnnotations, ProbeAnnotations } from './script-annotations.js';
