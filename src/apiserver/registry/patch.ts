@@ -14,7 +14,7 @@ import { type RegistryCore, storeErrorToStatus, timestamp } from './core.js';
 import type { RequestContext } from './context.js';
 import { apiVersionOf, type ServedResource } from './served-resource.js';
 import { objectKey } from './keys.js';
-import { writeUpdate } from './update.js';
+import { writeUpdate, type SubresourceUpdateStrategy } from './update.js';
 import { createObject } from './create.js';
 import { managerName, typeHintsFor } from './managed.js';
 
@@ -35,7 +35,7 @@ export interface PatchRequest {
   subresource?: string;
 }
 
-export async function patchObject(core: RegistryCore, r: ServedResource, namespace: string | undefined, name: string, req: PatchRequest, ctx: RequestContext): Promise<KObject> {
+export async function patchObject(core: RegistryCore, r: ServedResource, namespace: string | undefined, name: string, req: PatchRequest, ctx: RequestContext, strategy?: SubresourceUpdateStrategy): Promise<KObject> {
   if (req.type === 'strategic' && !r.patchSchema) throw errors.unsupportedMediaType('application/strategic-merge-patch+json');
   if (req.type === 'apply' && !ctx.fieldManager) throw errors.badRequest('PATCH requests with application/apply-patch+yaml must have a fieldManager parameter');
   for (let attempt = 0; ; attempt++) {
@@ -47,7 +47,7 @@ export async function patchObject(core: RegistryCore, r: ServedResource, namespa
     const live = await r.convert(current.object, apiVersionOf(r.definition));
     const next = applyPatchDocument(r, live, req, ctx, core.now());
     try {
-      return await writeUpdate(core, r, current, next, ctx, { subresource: req.subresource, managedFieldsSet: req.type === 'apply' });
+      return await writeUpdate(core, r, current, next, ctx, { subresource: req.subresource, managedFieldsSet: req.type === 'apply', strategy });
     } catch (e) {
       const lostRace = e instanceof StoreError && e.code === 'Conflict';
       if (!lostRace || attempt > 20) throw storeErrorToStatus(e, r, name);

@@ -16,7 +16,7 @@ const table = (r: ServedResource) => Object.fromEntries([...(r.subresources ?? n
   .map((sub) => [sub, verbs.filter((v) => servesSubresource(r, sub, v)).join(',')]));
 
 test('built-in resources serve the subresources they declare, with the verbs kube serves', () => {
-  assert.deepEqual(table(find('', 'pods')), { binding: 'create', eviction: 'create', log: 'get', status: 'get,update,patch' });
+  assert.deepEqual(table(find('', 'pods')), { binding: 'create', ephemeralcontainers: 'get,update,patch', eviction: 'create', log: 'get', status: 'get,update,patch' });
   assert.deepEqual(table(find('', 'namespaces')), { finalize: 'update', status: 'get,update,patch' });
   assert.deepEqual(table(find('apps', 'deployments')), { scale: 'get,update,patch', status: 'get,update,patch' });
   assert.deepEqual(table(find('', 'configmaps')), {});

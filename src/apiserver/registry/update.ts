@@ -3,7 +3,7 @@
  * admit, bump generation on spec changes, validate, then compare-and-swap.
  */
 import type { KObject } from '../../api/meta.js';
-import { errors } from '../../machinery/errors.js';
+import { errors, type FieldError } from '../../machinery/errors.js';
 import { deepEqual } from '../../machinery/deep-equal.js';
 import { StoreError, type StoredObject } from '../storage/store.js';
 import { type RegistryCore, storeErrorToStatus } from './core.js';
@@ -19,6 +19,18 @@ export interface UpdateOptions {
   subresource?: string;
   /** managedFields already computed (server-side apply). */
   managedFieldsSet?: boolean;
+  /** The subresource's own update strategy, when it has one. */
+  strategy?: SubresourceUpdateStrategy;
+}
+
+/**
+ * What a subresource other than status may change, as kube registers a strategy per subresource
+ * storage (podEphemeralContainersStrategy): the object to keep from the request and the current
+ * one (applied before and after mutating admission), and its own validation on top of the kind's.
+ */
+export interface SubresourceUpdateStrategy {
+  prepare(requested: KObject, old: KObject): KObject;
+  validate(obj: KObject, old: KObject): FieldError[];
 }
 
 export function loadCurrent(core: RegistryCore, r: ServedResource, namespace: string | undefined, name: string): StoredObject {
@@ -51,7 +63,8 @@ export async function writeUpdate(core: RegistryCore, r: ServedResource, current
   if (uid && uid !== old.metadata.uid) {
     throw errors.conflict(d.plural, old.metadata.name!, d.group, `Precondition failed: UID in precondition: ${uid}, UID in object meta: ${old.metadata.uid}`);
   }
-  let obj = scopeRequest(r, old, next, options.subresource);
+  const prepare = (o: KObject) => (options.strategy ? options.strategy.prepare(o, old) : o);
+  let obj = prepare(scopeRequest(r, old, next, options.subresource));
   handleUnknownFields(r, obj, ctx);
   r.strategy.default?.(obj);
   applySchemaDefaults(r, obj);
@@ -60,10 +73,12 @@ export async function writeUpdate(core: RegistryCore, r: ServedResource, current
   // webhook that restores what a patch removed (defaults) does not bump the generation; what the
   // strategy resets (spec on /status, status on the main resource) a webhook cannot change either.
   const admitted = await core.admission.mutate({ operation: 'UPDATE', resource: r, subresource: options.subresource, namespace: old.metadata.namespace, name: old.metadata.name, object: obj, oldObject: old, ctx });
-  obj = scopeAdmitted(r, old, admitted ?? obj, options.subresource);
+  obj = prepare(scopeAdmitted(r, old, admitted ?? obj, options.subresource));
   r.strategy.prepareForUpdate?.(obj, old);
   if (r.tracksGeneration && options.subresource !== 'status' && specChanged(r, old, obj)) obj.metadata.generation = (old.metadata.generation ?? 0) + 1;
   validateObject(r, obj, old);
+  const subresourceErrors = options.strategy?.validate(obj, old) ?? [];
+  if (subresourceErrors.length > 0) throw errors.invalid(d.kind, obj.metadata.name ?? '', d.group, subresourceErrors);
   await core.admission.validate({ operation: 'UPDATE', resource: r, subresource: options.subresource, namespace: old.metadata.namespace, name: old.metadata.name, object: obj, oldObject: old, ctx });
   if (!options.managedFieldsSet) trackUpdate(r, old, obj, ctx, core.now(), options.subresource);
   if (ctx.dryRun) return obj;

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { FakeAnnotations } from '../../daemon/cri/fake-container.js';
-import { KubeletAnnotations, KubeletLabels, type ContainerConfig, type Labels, type PodSandboxConfig } from '../../daemon/cri/types.js';
+import { KubeletAnnotations, KubeletLabels, type ContainerConfig, type KeyValue, type Labels, type PodSandboxConfig } from '../../daemon/cri/types.js';
 import type { ContainerBehaviour } from './behaviour/container-behaviour.js';
 import type { Container, Pod } from '../../api/core/index.js';
 
@@ -32,6 +32,8 @@ export interface ContainerConfigInput {
   attempt: number;
   /** The kubelet-wide time to exit after SIGTERM, when the behaviour sets none. */
   terminationDelayMs: number;
+  /** The resolved environment (config/container-env.ts). */
+  envs?: KeyValue[];
 }
 
 /** The fake runtime's script: exit code and run time (none: run until stopped), start and stop times. */
@@ -47,7 +49,7 @@ function fakeAnnotations(b: ContainerBehaviour, terminationDelayMs: number): Lab
   return out;
 }
 
-export function containerConfig({ pod, container, behaviour, attempt, terminationDelayMs }: ContainerConfigInput): ContainerConfig {
+export function containerConfig({ pod, container, behaviour, attempt, terminationDelayMs, envs }: ContainerConfigInput): ContainerConfig {
   const m = pod.metadata;
   const annotations: Record<string, string> = {
     [KubeletAnnotations.restartCount]: String(attempt),
@@ -62,6 +64,7 @@ export function containerConfig({ pod, container, behaviour, attempt, terminatio
     image: { image: container.image ?? '' },
     command: container.command as string[] | undefined,
     args: container.args as string[] | undefined,
+    envs,
     labels: {
       [KubeletLabels.podName]: m.name!, [KubeletLabels.podNamespace]: m.namespace ?? 'default',
       [KubeletLabels.podUid]: m.uid!, [KubeletLabels.containerName]: container.name,

@@ -1,16 +1,16 @@
 /**
  * status.containerStatuses / initContainerStatuses entries from the runtime's view of a container
  * (kubelet's convertToAPIContainerStatuses): waiting with a reason before the first start or while
- * a restart is pending, running with startedAt, terminated with exit code and reason; the previous
- * attempt becomes lastState.
+ * a restart is pending (or while the postStart hook runs), running with startedAt, terminated with exit
+ * code and reason; the previous attempt becomes lastState.
  */
 import { normalizeImage } from '../../daemon/cri/image-ref.js';
 import type { ContainerStatus as CriContainerStatus } from '../../daemon/cri/types.js';
-import { isExited, isRunning, restartAllowedAt, shouldRestart, type ContainerEntry, type PodView } from './pod-view.js';
+import { isExited, nsToMs, restartAllowedAt, runsPastPostStart, willRestart, type ContainerEntry, type PodView } from './pod-view.js';
 import { rfc3339 } from '../../machinery/time.js';
 import type { ContainerState, ContainerStateWaiting, ContainerStatus } from '../../api/core/index.js';
 
-const nsToTime = (ns: number): string | null => (ns > 0 ? rfc3339(Math.floor(ns / 1e6)) : null);
+const nsToTime = (ns: number): string | null => (ns > 0 ? rfc3339(nsToMs(ns)) : null);
 
 function terminated(c: CriContainerStatus, runtimeName: string): ContainerState {
   return {
@@ -24,17 +24,18 @@ function terminated(c: CriContainerStatus, runtimeName: string): ContainerState 
 /** Why a container that is not running yet waits. */
 function waitingReason(view: PodView, entry: ContainerEntry, initDone: boolean): ContainerStateWaiting {
   const { info, role } = entry;
-  if (info.configError) return { reason: 'CreateContainerConfigError', message: info.configError };
   if (info.pullError) {
     // the first failure reads ErrImagePull until its retry, as kubelet reports the failed sync itself
     const backingOff = view.now < info.pullError.retryAt && !info.busy && (info.pullError.failures ?? 2) > 1;
     return { reason: backingOff ? 'ImagePullBackOff' : 'ErrImagePull', message: backingOff ? `Back-off pulling image "${entry.spec.image}": ${info.pullError.message}` : info.pullError.message };
   }
+  if (info.configError) return { reason: 'CreateContainerConfigError', message: info.configError.message };
   const latest = info.latest;
   if (latest && isExited(latest) && !info.busy && view.now < restartAllowedAt(view, latest)) {
-    const delayS = Math.round((restartAllowedAt(view, latest) - latest.finishedAt / 1e6) / 1000);
+    const delayS = Math.round((restartAllowedAt(view, latest) - nsToMs(latest.finishedAt)) / 1000);
     return { reason: 'CrashLoopBackOff', message: `back-off ${delayS}s restarting failed container=${entry.spec.name} pod=${view.pod.metadata.name}_${view.pod.metadata.namespace}(${view.pod.metadata.uid})` };
   }
+  if (latest && isExited(latest) && info.postStart?.state === 'failed') return { reason: 'PostStartHookError', message: info.postStart.message };
   return { reason: role === 'main' && !initDone ? 'PodInitializing' : 'ContainerCreating' };
 }
 
@@ -49,16 +50,16 @@ export function containerStatus(view: PodView, entry: ContainerEntry, initDone: 
     name: spec.name, restartCount: latest.metadata.attempt, image: normalizeImage(latest.image.image),
     imageID: latest.imageRef, containerID: `${rt}://${latest.id}`,
   };
-  if (isRunning(latest)) {
-    return { ...base, state: { running: { startedAt: nsToTime(latest.startedAt) ?? undefined } }, lastState: previous && isExited(previous) ? terminated(previous, rt) : {}, ready: info.ready, started: true };
+  if (runsPastPostStart(info)) {
+    return { ...base, state: { running: { startedAt: nsToTime(latest.startedAt) ?? undefined } }, lastState: previous && isExited(previous) ? terminated(previous, rt) : {}, ready: info.ready && role !== 'ephemeral', started: info.started };
   }
   if (isExited(latest)) {
-    const restarting = shouldRestart(view.pod, role, latest.exitCode) && !terminal(view);
+    const restarting = willRestart(view.pod, entry) && !terminal(view);
     const doneInit = role === 'init' && latest.exitCode === 0;
     if (restarting) return { ...base, state: { waiting: waitingReason(view, entry, initDone) }, lastState: terminated(latest, rt), ready: false, started: false };
     return { ...base, state: terminated(latest, rt), lastState: previous && isExited(previous) ? terminated(previous, rt) : {}, ready: doneInit, started: false };
   }
-  // created, not started yet
+  // created, not started yet, or its postStart hook still runs
   return { ...base, state: { waiting: { reason: 'ContainerCreating' } }, lastState: previous && isExited(previous) ? terminated(previous, rt) : {}, ready: false, started: false };
 }
 

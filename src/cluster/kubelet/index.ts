@@ -5,3 +5,4 @@ export type { ReadinessPolicy } from './readiness.js';
 export type { NodeCapacity } from './node-object.js';
 export { SimulateAnnotations } from './simulate-annotations.js';
 export { parseNodeBehaviour, NodeBehaviourError, type NodeBehaviour } from './behaviour/behaviour-file.js';
+export { HookAnnotations, ProbeAnnotations } from './script-annotations.js';

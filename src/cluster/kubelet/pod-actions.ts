@@ -1,23 +1,24 @@
 /**
  * What the kubelet should do next for one pod (kubelet's computePodActions), as data: create the
- * sandbox, start init containers one at a time in order, then start every container; restart exited
- * containers per restartPolicy after the crash-loop back-off; replace a running container whose spec
- * image changed (in-place update); stop everything once the pod is terminal or being deleted.
+ * sandbox; start ephemeral containers; start init containers one at a time in order (a native
+ * sidecar only has to have started: postStart done, startup probe passed); then start every
+ * container, in order while a postStart hook runs (kubelet starts them one by one and the hook holds
+ * the next); restart exited containers per restartPolicy after the crash-loop back-off; kill
+ * containers whose hook or probes failed or whose image changed (kill-actions.ts); and, once the
+ * regular containers of a pod that does not restart them are done, stop the rest.
  */
 import { sameImage } from '../../daemon/cri/image-ref.js';
-import type { ContainerRole } from './simulate-annotations.js';
+import { killAllActions, killForCause, type KillAction } from './kill-actions.js';
 import {
-  exitedOk, initEntries, initFailed, isExited, isRunning, mainDone, mainEntries, restartAllowedAt, shouldRestart,
-  type ContainerEntry, type PodView,
+  anyMainCreated, ephemeralEntries, exitedOk, initEntries, initFailed, isExited, mainDone, mainEntries, restartAllowedAt, willRestart,
+  type ContainerEntry, type EntryRole, type PodView,
 } from './pod-view.js';
 import type { Container } from '../../api/core/index.js';
 
 export type PodAction =
   | { type: 'createSandbox' }
-  | { type: 'start'; container: Container; role: ContainerRole; attempt: number }
-  /** Stop the running attempt (timeout in seconds), then start `attempt` with the new spec. */
-  | { type: 'replace'; container: Container; role: ContainerRole; attempt: number; containerId: string; timeoutSeconds: number }
-  | { type: 'stop'; containerId: string; timeoutSeconds: number };
+  | { type: 'start'; container: Container; role: EntryRole; attempt: number }
+  | KillAction;
 
 export interface ActionPlan {
   actions: PodAction[];
@@ -25,50 +26,44 @@ export interface ActionPlan {
   wakeAt?: number;
 }
 
-function gracePeriodSeconds(view: PodView): number {
-  const { metadata, spec } = view.pod;
-  return Math.max(0, metadata.deletionGracePeriodSeconds ?? spec.terminationGracePeriodSeconds ?? 30);
+type EntryState = 'running' | 'waiting' | 'done';
+
+/** Waits until `retryAt` if a failure is backing off; true while it does. */
+function backingOff(view: PodView, failure: { retryAt: number } | undefined, plan: ActionPlan): boolean {
+  if (!failure || view.now >= failure.retryAt) return false;
+  plan.wakeAt = Math.min(plan.wakeAt ?? Infinity, failure.retryAt);
+  return true;
 }
 
-/** Stop every container that is still running or created (pod terminal or being deleted). */
-export function stopAllActions(view: PodView, timeoutSeconds = gracePeriodSeconds(view)): PodAction[] {
-  const out: PodAction[] = [];
-  for (const { info } of [...initEntries(view), ...mainEntries(view)]) {
-    if (info.latest && !isExited(info.latest)) out.push({ type: 'stop', containerId: info.latest.id, timeoutSeconds });
-  }
-  return out;
-}
-
-/** Start (or restart) one container if it needs it; updates `plan.wakeAt` for back-offs. */
-function ensureRunning(view: PodView, entry: ContainerEntry, plan: ActionPlan): 'running' | 'waiting' | 'done' {
+/** Start, restart or kill one container as it needs; `held`: no new start now (an earlier hook runs). */
+function ensureRunning(view: PodView, entry: ContainerEntry, plan: ActionPlan, held = false): EntryState {
   const { spec, role, info } = entry;
   const latest = info.latest;
   if (info.busy) return 'waiting';
-  if (info.pullError && view.now < info.pullError.retryAt) {
-    plan.wakeAt = Math.min(plan.wakeAt ?? Infinity, info.pullError.retryAt);
+  if (backingOff(view, info.pullError, plan) || backingOff(view, info.configError, plan)) return 'waiting';
+  const start = (attempt: number): EntryState => {
+    if (!held) plan.actions.push({ type: 'start', container: spec, role, attempt });
     return 'waiting';
+  };
+  if (!latest) return start(0);
+  if (!isExited(latest)) {
+    const kill = killForCause(view, entry);
+    if (kill) plan.actions.push(kill);
+    return !kill && info.started ? 'running' : 'waiting';
   }
-  if (!latest) {
-    plan.actions.push({ type: 'start', container: spec, role, attempt: 0 });
-    return 'waiting';
-  }
-  const next = latest.metadata.attempt + 1;
-  if (isRunning(latest)) {
-    if (role === 'init' || sameImage(latest.image.image, spec.image ?? '')) return 'running';
-    plan.actions.push({ type: 'replace', container: spec, role, attempt: next, containerId: latest.id, timeoutSeconds: gracePeriodSeconds(view) });
-    return 'waiting';
-  }
-  if (!isExited(latest)) return 'waiting';
-  if (exitedOk(latest) && role === 'init') return 'done';
-  if (!shouldRestart(view.pod, role, latest.exitCode)) return 'done';
+  if (role === 'ephemeral' || (exitedOk(latest) && role === 'init')) return 'done';
+  if (!willRestart(view.pod, entry)) return 'done';
   const at = sameImage(latest.image.image, spec.image ?? '') ? restartAllowedAt(view, latest) : 0;
   if (view.now < at) {
     plan.wakeAt = Math.min(plan.wakeAt ?? Infinity, at);
     return 'waiting';
   }
-  plan.actions.push({ type: 'start', container: spec, role, attempt: next });
-  return 'waiting';
+  return start(latest.metadata.attempt + 1);
 }
+
+/** A container whose start (with its postStart hook) is under way, or starts now, holds the ones after it. */
+const holdsLater = ({ spec, info }: ContainerEntry, starting: boolean): boolean =>
+  !!spec.lifecycle?.postStart && (starting || info.busy || info.postStart?.state === 'running');
 
 /** The plan for a pod that is neither terminal nor being deleted. */
 export function computePodActions(view: PodView): ActionPlan {
@@ -77,16 +72,23 @@ export function computePodActions(view: PodView): ActionPlan {
     if (!view.sandboxBusy) plan.actions.push({ type: 'createSandbox' });
     return plan;
   }
-  if (initFailed(view)) return { actions: stopAllActions(view) };
+  for (const entry of ephemeralEntries(view)) ensureRunning(view, entry, plan);
+  if (initFailed(view)) return { actions: killAllActions(view) };
+  const initDone = anyMainCreated(view); // since then, sidecars restart without holding anything back
   for (const entry of initEntries(view)) {
     // init containers run one at a time, in order; a native sidecar only has to have started
     const state = ensureRunning(view, entry, plan);
-    if (state === 'waiting' || (state === 'running' && entry.role === 'init')) return plan;
+    if (!initDone && (state === 'waiting' || (state === 'running' && entry.role === 'init'))) return plan;
   }
-  for (const entry of mainEntries(view)) ensureRunning(view, entry, plan);
+  let held = false;
+  for (const entry of mainEntries(view)) {
+    const planned = plan.actions.length;
+    ensureRunning(view, entry, plan, held);
+    held ||= holdsLater(entry, plan.actions.slice(planned).some((a) => a.type === 'start'));
+  }
   if (mainDone(view)) {
     // a finished Job pod: native sidecars are stopped, nothing restarts any more
-    plan.actions = stopAllActions(view);
+    plan.actions = killAllActions(view);
     plan.wakeAt = undefined;
   }
   return plan;

@@ -1,35 +1,44 @@
 /**
  * One pod's side of the node's container runtime: the sandbox, the containers the runtime reported
- * (fed by container events, the evented PLEG), and the CRI operations in flight. Operations run in
- * the background and ask for a pod sync when they finish, so a sync never waits for a pull or a
- * start. Once `stopping` is set no new container is created or started. A container whose
- * behaviour cannot be worked out (a bad simulate-* annotation) is not created: it keeps a config
- * error until the pod changes, as kubelet's CreateContainerConfigError.
+ * (fed by container events, the evented PLEG), the starts in flight (container-starter.ts) and the
+ * kills in progress (hooks/container-killer.ts). Operations run in the background and ask for a pod
+ * sync when they finish, so a sync never waits for a pull, a start or a hook. Once `stopping` is set
+ * no new container is created or started.
  */
-import { parseImage } from '../../daemon/cri/image-ref.js';
 import { KubeletLabels, type ContainerEventType, type ContainerStatus as CriContainerStatus } from '../../daemon/cri/types.js';
-import type { ContainerBehaviour } from './behaviour/container-behaviour.js';
-import { pullWithCredentials } from './behaviour/pull-credentials.js';
-import { containerConfig, sandboxConfig } from './container-config.js';
+import { sandboxConfig } from './container-config.js';
+import { ContainerStarter, StartFailure } from './container-starter.js';
+import { ContainerKiller } from './hooks/container-killer.js';
 import type { PodAction } from './pod-actions.js';
-import type { ContainerInfo } from './pod-view.js';
-import type { ContainerRole } from './simulate-annotations.js';
+import type { ContainerInfo, EntryRole } from './pod-view.js';
 import type { WorkerContext } from './worker-context.js';
 import type { Container, Pod } from '../../api/core/index.js';
 
-class PullError extends Error {}
+/** What the runtime knows of a container; probes add readiness and the rest. */
+export type RuntimeInfo = Omit<ContainerInfo, 'ready' | 'started' | 'probeFailure'>;
 
 export class PodRuntime {
   readonly records = new Map<string, CriContainerStatus>();
   readonly busy = new Set<string>();
-  readonly pullErrors = new Map<string, { message: string; retryAt: number; failures: number }>();
-  readonly configErrors = new Map<string, string>();
   sandbox?: { id: string; ip?: string; ready: boolean };
   sandboxBusy = false;
   stopping = false;
+  readonly killer: ContainerKiller;
+  private readonly starter: ContainerStarter;
   private readonly stopDeadlines = new Map<string, number>();
 
-  constructor(private readonly ctx: WorkerContext, private readonly pod: () => Pod) {}
+  constructor(private readonly ctx: WorkerContext, private readonly pod: () => Pod) {
+    const event = (type: 'Normal' | 'Warning', reason: string, message: string) => {
+      ctx.events.event({ apiVersion: 'v1', kind: 'Pod', metadata: this.pod().metadata }, type, reason, message);
+    };
+    this.starter = new ContainerStarter(ctx, { pod, sandbox: () => this.sandbox, stopping: () => this.stopping, event });
+    this.killer = new ContainerKiller({
+      clock: ctx.clock, pod, event,
+      isRunning: (id) => this.records.get(id)?.state === 'CONTAINER_RUNNING',
+      isExited: (id) => (this.records.get(id)?.state ?? 'CONTAINER_EXITED') === 'CONTAINER_EXITED',
+      stop: (id, timeoutSeconds) => this.stop(id, timeoutSeconds),
+    });
+  }
 
   private wake(): void {
     const { namespace, name } = this.pod().metadata;
@@ -53,19 +62,28 @@ export class PodRuntime {
   }
 
   observe(status: CriContainerStatus, type: ContainerEventType): void {
-    if (type === 'CONTAINER_DELETED_EVENT') this.records.delete(status.id);
-    else this.records.set(status.id, status);
+    if (type === 'CONTAINER_DELETED_EVENT') {
+      this.records.delete(status.id);
+      this.killer.forget(status.id);
+      this.starter.postStart.delete(status.id);
+      return;
+    }
+    this.records.set(status.id, status);
+    if (type === 'CONTAINER_STOPPED_EVENT') this.starter.exited(status.id);
   }
 
-  /** Per container name: latest and previous attempts, in-flight flag, pull error. */
-  containerInfos(): Map<string, Omit<ContainerInfo, 'ready'>> {
+  /** Per container name: latest and previous attempts, in-flight flag, start failures, hook state. */
+  containerInfos(): Map<string, RuntimeInfo> {
     const byName = new Map<string, CriContainerStatus[]>();
     for (const r of this.records.values()) byName.set(r.metadata.name, [...(byName.get(r.metadata.name) ?? []), r]);
-    const out = new Map<string, Omit<ContainerInfo, 'ready'>>();
-    for (const name of new Set([...byName.keys(), ...this.busy, ...this.pullErrors.keys(), ...this.configErrors.keys()])) {
+    const out = new Map<string, RuntimeInfo>();
+    const { pullErrors, configErrors, postStart } = this.starter;
+    for (const name of new Set([...byName.keys(), ...this.busy, ...pullErrors.keys(), ...configErrors.keys()])) {
       const attempts = (byName.get(name) ?? []).sort((a, b) => b.metadata.attempt - a.metadata.attempt);
+      const latest = attempts[0];
       out.set(name, {
-        latest: attempts[0], previous: attempts[1], busy: this.busy.has(name), pullError: this.pullErrors.get(name), configError: this.configErrors.get(name),
+        latest, previous: attempts[1], busy: this.busy.has(name), pullError: pullErrors.get(name), configError: configErrors.get(name),
+        postStart: latest && postStart.get(latest.id), restartRequested: !!latest && this.killer.restartAfterExit.has(latest.id),
       });
       // keep one dead attempt for lastState; older ones are garbage (kubelet's container GC)
       for (const old of attempts.slice(2)) void this.ctx.runtime.removeContainer(old.id).catch(() => undefined);
@@ -76,9 +94,14 @@ export class PodRuntime {
   execute(actions: PodAction[]): void {
     for (const a of actions) {
       if (a.type === 'createSandbox') this.createSandbox();
-      else if (a.type === 'stop') this.stop(a.containerId, a.timeoutSeconds);
-      else this.launch(a.container, a.role, a.attempt, a.type === 'replace' ? a : undefined);
+      else if (a.type === 'kill') this.killer.kill(a);
+      else this.launch(a.container, a.role, a.attempt);
     }
+  }
+
+  /** A ConfigMap or Secret of the pod's namespace changed; true if a container was waiting on one. */
+  configChanged(): boolean {
+    return this.starter.retryConfigNow();
   }
 
   private createSandbox(): void {
@@ -93,7 +116,7 @@ export class PodRuntime {
   }
 
   /** SIGTERM with a deadline; a repeated stop only matters when it brings the deadline forward. */
-  stop(containerId: string, timeoutSeconds: number): void {
+  private stop(containerId: string, timeoutSeconds: number): void {
     const deadline = this.ctx.clock.now() + timeoutSeconds * 1000;
     if ((this.stopDeadlines.get(containerId) ?? Infinity) <= deadline) return;
     this.stopDeadlines.set(containerId, deadline);
@@ -102,61 +125,26 @@ export class PodRuntime {
       .finally(() => this.wake());
   }
 
-  private launch(container: Container, role: ContainerRole, attempt: number, replace?: { containerId: string; timeoutSeconds: number }): void {
+  private launch(container: Container, role: EntryRole, attempt: number): void {
     if (this.busy.has(container.name) || this.stopping) return;
-    const resolved = this.ctx.behaviour.container(this.pod(), container, role);
+    // A container whose behaviour cannot be worked out (a bad simulate-* annotation) is not created:
+    // CreateContainerConfigError until the pod changes (no wake: nothing else can fix it).
+    const resolved = this.ctx.behaviour.container(this.pod(), container, role === 'ephemeral' ? 'main' : role);
     if ('error' in resolved) {
-      this.configErrors.set(container.name, resolved.error); // no wake: only a change of the pod can fix it
+      this.starter.configErrors.set(container.name, { message: resolved.error, retryAt: 0, failures: 1 });
       return;
     }
-    this.configErrors.delete(container.name);
     this.busy.add(container.name);
     this.ctx.log.debug({ container: container.name, behaviour: resolved.behaviour }, 'starting container');
-    void this.startContainer(container, resolved.behaviour, attempt, replace)
-      .catch((e: unknown) => { if (!(e instanceof PullError)) this.ctx.log.error({ err: e, container: container.name }, 'starting container failed'); })
+    void this.starter.start(container, resolved.behaviour, attempt)
+      .catch((e: unknown) => { if (!(e instanceof StartFailure)) this.ctx.log.error({ err: e, container: container.name }, 'starting container failed'); })
       .finally(() => { this.busy.delete(container.name); this.wake(); });
-  }
-
-  private async startContainer(container: Container, behaviour: ContainerBehaviour, attempt: number, replace?: { containerId: string; timeoutSeconds: number }): Promise<void> {
-    const rt = this.ctx.runtime;
-    if (replace) await rt.stopContainer(replace.containerId, replace.timeoutSeconds);
-    if (this.stopping) return;
-    await this.pull(container);
-    if (this.stopping || !this.sandbox?.ready) return;
-    const pod = this.pod();
-    const config = containerConfig({ pod, container, behaviour, attempt, terminationDelayMs: this.ctx.terminationDelayMs });
-    const id = await rt.createContainer(this.sandbox.id, config, sandboxConfig(pod));
-    if (this.stopping) return;
-    await rt.startContainer(id);
-  }
-
-  /**
-   * Pulls per imagePullPolicy, offering the pod's pull secrets for the image's registry; failures
-   * back off 10 s doubling to 5 min (ImagePullBackOff) and read as kubelet shows a CRI error.
-   */
-  private async pull(container: Container): Promise<void> {
-    const rt = this.ctx.runtime;
-    const image = { image: container.image ?? '' };
-    const policy = container.imagePullPolicy ?? (parseImage(image.image).tag === 'latest' ? 'Always' : 'IfNotPresent');
-    if (policy !== 'Always' && (await rt.imageStatus(image))) {
-      this.pullErrors.delete(container.name);
-      return;
-    }
-    try {
-      if (policy === 'Never') throw new Error(`Container image "${container.image}" is not present with pull policy of Never`);
-      await pullWithCredentials(this.ctx.runtime, this.ctx.client, this.pod(), image.image);
-      this.pullErrors.delete(container.name);
-    } catch (e) {
-      const failures = (this.pullErrors.get(container.name)?.failures ?? 0) + 1;
-      const retryAt = this.ctx.clock.now() + Math.min(10_000 * 2 ** (failures - 1), 300_000);
-      this.pullErrors.set(container.name, { message: (e as Error).message, retryAt, failures });
-      throw new PullError((e as Error).message);
-    }
   }
 
   /** Kills everything at once and removes the sandbox (the pod is gone from the API). */
   async teardown(): Promise<void> {
     this.stopping = true;
+    this.starter.abortAll();
     if (!this.sandbox) return;
     await this.ctx.runtime.removePodSandbox(this.sandbox.id).catch(() => undefined);
     this.sandbox = undefined;

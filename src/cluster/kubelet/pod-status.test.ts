@@ -30,7 +30,7 @@ function cri(name: string, state: CriContainerStatus['state'], o: { attempt?: nu
 function view(p: Pod, containers: Record<string, Partial<ContainerInfo>>, now = T0 + 10_000): PodView {
   return {
     pod: p, now, hostIP: '10.0.0.2', sandbox: { id: 's', ip: '10.244.0.2', ready: true }, sandboxBusy: false,
-    containers: new Map(Object.entries(containers).map(([k, v]) => [k, { busy: false, ready: false, ...v }])),
+    containers: new Map(Object.entries(containers).map(([k, v]) => [k, { busy: false, ready: false, started: v.latest?.state === 'CONTAINER_RUNNING', ...v }])),
     runtimeName: 'containerd', crashBackoff: { initialMs: 10_000, maxMs: 300_000 },
   };
 }
@@ -110,10 +110,12 @@ describe('podPhase and actions', () => {
     assert.equal(computePodStatus(view(p, { i1: { latest: cri('i1', 'CONTAINER_EXITED', { image: 'busybox' }) } })).containerStatuses[0].state?.waiting?.reason, 'PodInitializing');
   });
 
-  test('an image change replaces the running container; crash restarts back off', () => {
+  test('an image change kills the running container and starts the next attempt; crash restarts back off', () => {
     const p = pod({ containers: [{ name: 'app', image: 'nginx:1.26' }], terminationGracePeriodSeconds: 5 });
     const [a] = computePodActions(view(p, { app: { latest: cri('app', 'CONTAINER_RUNNING') } })).actions;
-    assert.deepEqual(a.type === 'replace' && [a.attempt, a.timeoutSeconds], [1, 5]);
+    assert.deepEqual(a.type === 'kill' && [a.graceSeconds, a.restart, a.message], [5, true, 'Container app definition changed, will be restarted']);
+    const killed = { app: { latest: cri('app', 'CONTAINER_EXITED'), restartRequested: true } };
+    assert.deepEqual(computePodActions(view(p, killed)).actions.map((x) => x.type === 'start' && x.attempt), [1]);
     const crashed = { app: { latest: cri('app', 'CONTAINER_EXITED', { attempt: 1, exitCode: 1, image: 'nginx:1.26' }) } };
     const plan = computePodActions(view(p, crashed, T0 + 6000));
     assert.deepEqual([plan.actions, plan.wakeAt], [[], T0 + 15_000]);

@@ -7,13 +7,16 @@
 import { deepEqual } from '../../machinery/deep-equal.js';
 import { containerStatus } from './container-status.js';
 import { kubeletConditionTypes, podConditions } from './pod-conditions.js';
-import { podPhase } from './pod-phase.js';
-import { initEntries, initialized, mainEntries, type PodView } from './pod-view.js';
+import { activeDeadlineAt, deadlineExceeded, podPhase } from './pod-phase.js';
+import { ephemeralEntries, initEntries, initialized, mainEntries, type PodView } from './pod-view.js';
 import { rfc3339 } from '../../machinery/time.js';
 import type { PodCondition, PodStatus } from '../../api/core/index.js';
 
 export interface OwnedStatus {
   phase: NonNullable<PodStatus['phase']>;
+  /** Set when the kubelet fails the pod itself (activeDeadlineSeconds). */
+  reason?: string;
+  message?: string;
   conditions: PodCondition[];
   hostIP: string;
   hostIPs: { ip: string }[];
@@ -22,6 +25,7 @@ export interface OwnedStatus {
   startTime: string;
   initContainerStatuses?: PodStatus['initContainerStatuses'];
   containerStatuses: NonNullable<PodStatus['containerStatuses']>;
+  ephemeralContainerStatuses?: PodStatus['ephemeralContainerStatuses'];
 }
 
 /** `terminated`: the pod is being deleted and all its containers have stopped (phase becomes terminal). */
@@ -30,7 +34,13 @@ export function computePodStatus(view: PodView, terminated = false): OwnedStatus
   const initDone = initialized(view);
   const initStatuses = initEntries(view).map((e) => containerStatus(view, e, initDone));
   const containerStatuses = mainEntries(view).map((e) => containerStatus(view, e, initDone));
-  const phase = podPhase(view, terminated);
+  const ephemeralStatuses = ephemeralEntries(view).map((e) => containerStatus(view, e, initDone));
+  const pastDeadline = view.now >= activeDeadlineAt(view) && !view.pod.metadata.deletionTimestamp;
+  const phase = pastDeadline && pod.status?.phase !== 'Succeeded' ? 'Failed' : podPhase(view, terminated);
+  if (phase === 'Failed' || phase === 'Succeeded') {
+    // containers of a finished pod still being stopped are no longer ready
+    for (const s of [...initStatuses, ...containerStatuses]) if (s.state?.running) s.ready = false;
+  }
   const podIP = pod.spec.hostNetwork ? view.hostIP : view.sandbox?.ip ?? pod.status?.podIP;
   const status: OwnedStatus = {
     phase,
@@ -45,6 +55,8 @@ export function computePodStatus(view: PodView, terminated = false): OwnedStatus
     status.podIPs = [{ ip: podIP }];
   }
   if (initStatuses.length > 0) status.initContainerStatuses = initStatuses;
+  if (ephemeralStatuses.length > 0) status.ephemeralContainerStatuses = ephemeralStatuses;
+  if (pastDeadline && pod.status?.phase !== 'Failed' && pod.status?.phase !== 'Succeeded') Object.assign(status, deadlineExceeded);
   return status;
 }
 
@@ -55,9 +67,11 @@ const withoutNulls = (c: PodCondition): Partial<PodCondition> =>
 /** Whether `current` already shows every owned field as `desired` has it. */
 export function statusUpToDate(current: PodStatus | undefined, desired: OwnedStatus): boolean {
   const cur = current ?? {};
-  for (const key of ['phase', 'hostIP', 'hostIPs', 'podIP', 'podIPs', 'startTime', 'initContainerStatuses', 'containerStatuses'] as const) {
+  for (const key of ['phase', 'hostIP', 'hostIPs', 'podIP', 'podIPs', 'startTime', 'initContainerStatuses', 'containerStatuses', 'ephemeralContainerStatuses'] as const) {
     if (!deepEqual(cur[key], desired[key])) return false;
   }
+  // reason and message are only ever set, never cleared, by the kubelet
+  for (const key of ['reason', 'message'] as const) if (desired[key] !== undefined && cur[key] !== desired[key]) return false;
   for (const c of desired.conditions) {
     const old = (cur.conditions ?? []).find((x) => x.type === c.type);
     if (!old || !deepEqual(withoutNulls(old), withoutNulls(c))) return false;

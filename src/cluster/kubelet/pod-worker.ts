@@ -1,22 +1,26 @@
 /**
  * The kubelet's worker for one pod (one uid): each sync reads the pod, decides the next runtime
- * actions, starts them, and writes the status if it changed. Deletion stops the containers within
+ * actions, starts them, and writes the status if it changed. A pod past its activeDeadlineSeconds
+ * is failed (§17); a terminal pod's containers are stopped. Deletion stops the containers within
  * the grace period, marks the pod terminal and deletes it with grace 0 and a uid precondition.
  */
 import { Pods } from '../../api/resource-type.js';
 import { isConflict, isNotFound } from '../../machinery/errors.js';
 import { flush } from '../../machinery/clock.js';
-import { computePodActions, stopAllActions } from './pod-actions.js';
+import { killAllActions } from './kill-actions.js';
+import { computePodActions } from './pod-actions.js';
+import { activeDeadlineAt } from './pod-phase.js';
 import { PodRuntime } from './pod-runtime.js';
 import { computePodStatus, statusPatch, statusUpToDate, type OwnedStatus } from './pod-status.js';
-import { isRunning, type ContainerInfo, type PodView } from './pod-view.js';
-import { probeReadiness } from './readiness.js';
+import type { PodView } from './pod-view.js';
+import { ViewBuilder } from './view-builder.js';
 import type { WorkerContext } from './worker-context.js';
-import type { Container, Pod } from '../../api/core/index.js';
+import type { Pod } from '../../api/core/index.js';
 
 export class PodWorker {
   readonly uid: string;
   readonly runtime: PodRuntime;
+  private readonly views: ViewBuilder;
   private pod: Pod;
   private deadline = Infinity;
   private deleteRequested = false;
@@ -27,6 +31,15 @@ export class PodWorker {
     this.uid = pod.metadata.uid!;
     this.pod = pod;
     this.runtime = new PodRuntime(ctx, () => this.pod);
+    this.views = new ViewBuilder(ctx, this.runtime, () => this.pod);
+  }
+
+  get namespace(): string {
+    return this.pod.metadata.namespace ?? 'default';
+  }
+
+  get name(): string {
+    return this.pod.metadata.name!;
   }
 
   /** One sync; returns when to sync again (ms from now) if a timer is due. */
@@ -35,20 +48,21 @@ export class PodWorker {
     if (this.deleteRequested) return undefined; // waiting for finalizers to let the object go
     const now = this.ctx.clock.now();
     let wakeAt = Infinity;
-    const phase = pod.status?.phase;
+    const { view } = this.view(now);
+    const phase = view.pod.status?.phase;
     if (pod.metadata.deletionTimestamp) {
       if (await this.terminate(now)) return undefined;
       wakeAt = this.deadline;
-    } else if (phase === 'Succeeded' || phase === 'Failed') {
+    } else if (phase === 'Succeeded' || phase === 'Failed' || now >= activeDeadlineAt(view)) {
       this.runtime.stopping = true; // a terminal phase is final, whoever wrote it
-      this.runtime.execute(stopAllActions(this.view(now).view));
+      this.runtime.execute(killAllActions(view));
       if (this.runtime.quiet()) await this.runtime.stopSandbox();
     } else {
-      wakeAt = await this.advance();
+      wakeAt = Math.min(await this.advance(), activeDeadlineAt(view));
     }
-    const { view, readyChangesAt } = this.view(this.ctx.clock.now());
-    await this.writeStatus(view);
-    const next = Math.min(wakeAt, readyChangesAt);
+    const latest = this.view(this.ctx.clock.now());
+    await this.writeStatus(latest.view);
+    const next = Math.min(wakeAt, latest.wakeAt, this.runtime.killer.nextWakeAt());
     return Number.isFinite(next) ? Math.max(1, next - this.ctx.clock.now()) : undefined;
   }
 
@@ -75,7 +89,7 @@ export class PodWorker {
     const grace = Math.max(0, metadata.deletionGracePeriodSeconds ?? spec.terminationGracePeriodSeconds ?? 30);
     this.deadline = Math.min(this.deadline, now + grace * 1000);
     const left = Math.max(0, (this.deadline - now) / 1000);
-    this.runtime.execute(stopAllActions(this.view(now).view, left));
+    this.runtime.execute(killAllActions(this.view(now).view, left));
     if (!this.runtime.quiet()) return false;
     await this.runtime.stopSandbox();
     await this.writeStatus(this.view(this.ctx.clock.now()).view, true);
@@ -103,27 +117,8 @@ export class PodWorker {
     return { ...this.pod, status: { ...this.pod.status, ...w.status, conditions: [...others, ...w.status.conditions] } };
   }
 
-  private view(now: number): { view: PodView; readyChangesAt: number } {
-    const pod = this.effectivePod();
-    const specs = new Map<string, Container>([...(pod.spec.initContainers ?? []), ...pod.spec.containers].map((c) => [c.name, c]));
-    const regularInit = new Set((pod.spec.initContainers ?? []).filter((c) => c.restartPolicy !== 'Always').map((c) => c.name));
-    const containers = new Map<string, ContainerInfo>();
-    let readyChangesAt = Infinity;
-    for (const [name, info] of this.runtime.containerInfos()) {
-      const spec = specs.get(name);
-      let ready = false;
-      if (spec && isRunning(info.latest) && !regularInit.has(name)) { // init containers are ready when done
-        const probe = probeReadiness(this.ctx.readiness, this.ctx.overrides, pod, spec, info.latest!.startedAt / 1e6, now);
-        ready = probe.ready;
-        if (probe.changesAt !== undefined) readyChangesAt = Math.min(readyChangesAt, probe.changesAt);
-      }
-      containers.set(name, { ...info, ready });
-    }
-    const view: PodView = {
-      pod, now, hostIP: this.ctx.hostIP, sandbox: this.runtime.sandbox, sandboxBusy: this.runtime.sandboxBusy,
-      containers, runtimeName: this.ctx.runtimeName, crashBackoff: this.ctx.crashBackoff,
-    };
-    return { view, readyChangesAt };
+  private view(now: number): { view: PodView; wakeAt: number } {
+    return this.views.build(this.effectivePod(), now);
   }
 
   private async writeStatus(view: PodView, terminated = false): Promise<void> {

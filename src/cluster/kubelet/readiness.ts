@@ -1,10 +1,11 @@
-import { flappingReadiness, type ReadinessFlaps } from './behaviour/readiness-flaps.js';
-import type { Container, Pod } from '../../api/core/index.js';
 /**
- * Simulated readiness probes. A running container becomes ready after the policy's delay (and, by
- * default, its readinessProbe.initialDelaySeconds); `setContainerReady(ns, pod, container, false)`
- * makes its probe fail until set true again (true also skips any remaining delay).
+ * The readiness policy of the simulated nodes and the readiness tests force. A container is ready
+ * once its readiness probe succeeds (prober/, with readinessProbe.initialDelaySeconds unless the
+ * policy says otherwise) and the policy's delay after its start is over; `setContainerReady(ns, pod,
+ * container, false)` makes it unready until set true again (true also skips probes and delay).
  */
+import type { Container, Pod } from '../../api/core/index.js';
+import type { ReadinessFlaps } from './behaviour/readiness-flaps.js';
 
 export interface ReadinessPolicy {
   /** Time after a container starts before it is ready (default 0); a function may look at the pod. */
@@ -37,20 +38,8 @@ export class ReadinessOverrides {
   }
 }
 
-/** When a container started at `startedAtMs` turns ready, absent overrides. */
-export function readyAt(policy: ReadinessPolicy, pod: Pod, container: Container, startedAtMs: number): number {
+/** How long after its start a container may be ready at the earliest (the policy's delay). */
+export function readinessFloorMs(policy: ReadinessPolicy, pod: Pod, container: Container): number {
   const d = policy.delayMs;
-  const delay = typeof d === 'function' ? d(pod, container) : d ?? 0;
-  const probeDelay = policy.honourInitialDelay === false ? 0 : (container.readinessProbe?.initialDelaySeconds ?? 0) * 1000;
-  return startedAtMs + Math.max(delay, probeDelay);
-}
-
-/** The probe result for a running container now, and when it would change without overrides. */
-export function probeReadiness(policy: ReadinessPolicy, overrides: ReadinessOverrides, pod: Pod, container: Container, startedAtMs: number, now: number): { ready: boolean; changesAt?: number } {
-  const forced = overrides.get(pod.metadata.namespace ?? 'default', pod.metadata.name!, container.name);
-  if (forced !== undefined) return { ready: forced };
-  const at = readyAt(policy, pod, container, startedAtMs);
-  if (now < at) return { ready: false, changesAt: at };
-  const flaps = policy.flaps?.(pod, container);
-  return flaps ? flappingReadiness(at, flaps, now) : { ready: true };
+  return typeof d === 'function' ? d(pod, container) : d ?? 0;
 }

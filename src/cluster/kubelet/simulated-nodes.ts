@@ -2,7 +2,9 @@
  * createSimulatedNodes: many kubelets in one process, KWOK style, each with its own fake container
  * runtime, all talking to the API only through a Client (so they work against any API server).
  * One shared pod informer (bound pods, indexed by node) and one controller serve every node: a
- * request is a pod key, reconciled by that pod's worker on its node.
+ * request is a pod key, reconciled by that pod's worker on its node. Each node writes its own
+ * kubelet events; ConfigMaps and Secrets for container environments come from informers shared by
+ * all nodes, one pair per namespace in use (docs/design/simulated-nodes.md §16, §18).
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,8 +14,10 @@ import { serveCri, type CriServer } from '../../daemon/cri/grpc/server.js';
 import { KubeletLabels, type ContainerEventResponse } from '../../daemon/cri/types.js';
 import { logger } from '../../machinery/log.js';
 import { Controller } from '../../runtime/controller.js';
+import { EventRecorder } from '../../runtime/events.js';
 import { byNodeName, IndexNames } from '../../runtime/indexers.js';
 import { Informer } from '../../runtime/informer.js';
+import { ConfigSources } from './config/config-sources.js';
 import { NodeAgent } from './node-agent.js';
 import { PodWorker } from './pod-worker.js';
 import { ReadinessOverrides } from './readiness.js';
@@ -48,6 +52,8 @@ class SimulatedNodeSet implements SimulatedNodes {
   private readonly controller: Controller;
   private readonly agents = new Map<string, NodeAgent>();
   private readonly criServers = new Map<string, CriServer>();
+  private readonly recorders = new Map<string, EventRecorder>();
+  private readonly configSources: ConfigSources;
   private readonly workers = new Map<string, { worker: PodWorker; node: string }>();
   private readonly uidsByKey = new Map<string, Set<string>>();
   private readonly overrides = new ReadinessOverrides();
@@ -59,6 +65,7 @@ class SimulatedNodeSet implements SimulatedNodes {
     this.informer.addIndexer(IndexNames.nodeName, byNodeName);
     this.controller = new Controller({ name: 'simulated-kubelet', workers: o.workers, clock: o.clock, log: this.log, reconciler: (_ctx, req) => this.reconcile(req.namespace!, req.name) });
     this.controller.watches(this.informer, (pod) => (this.agents.has(pod.spec?.nodeName ?? '') ? [{ namespace: pod.metadata.namespace, name: pod.metadata.name! }] : []));
+    this.configSources = new ConfigSources({ client: o.client, clock: o.clock, log: this.log, onChange: (ns) => this.configChanged(ns) });
   }
 
   async start(): Promise<void> {
@@ -75,6 +82,7 @@ class SimulatedNodeSet implements SimulatedNodes {
     this.started = false;
     await this.controller.stop();
     this.informer.stop();
+    this.configSources.stop();
     await Promise.all([...this.agents.values()].map((a) => a.stop()));
     // With a state dir the containers outlive this process, as they outlive a real kubelet's restart.
     if (this.o.stateDir) for (const agent of this.agents.values()) agent.runtime.close();
@@ -117,6 +125,7 @@ class SimulatedNodeSet implements SimulatedNodes {
     await agent.register();
     this.agents.set(name, agent);
     await this.serveCri(name, runtime);
+    this.recorders.set(name, new EventRecorder({ client: this.o.client, component: 'kubelet', instance: name, clock: this.o.clock, log: this.log }));
     for (const pod of this.informer.byIndex(IndexNames.nodeName, name)) this.enqueue(pod.metadata.namespace ?? 'default', pod.metadata.name!);
   }
 
@@ -124,6 +133,7 @@ class SimulatedNodeSet implements SimulatedNodes {
     const agent = this.agents.get(name);
     if (!agent) return;
     this.agents.delete(name);
+    this.recorders.delete(name);
     for (const [uid, entry] of this.workers) {
       if (entry.node !== name) continue;
       this.workers.delete(uid);
@@ -170,6 +180,13 @@ class SimulatedNodeSet implements SimulatedNodes {
     this.controller.enqueue({ namespace, name });
   }
 
+  /** A ConfigMap or Secret of `namespace` changed: pods waiting on their environment retry now. */
+  private configChanged(namespace: string): void {
+    for (const { worker } of this.workers.values()) {
+      if (worker.namespace === namespace && worker.runtime.configChanged()) this.enqueue(namespace, worker.name);
+    }
+  }
+
   private routeContainerEvent(e: ContainerEventResponse): void {
     const status = e.containersStatuses[0];
     const entry = status && this.workers.get(status.labels[KubeletLabels.podUid] ?? '');
@@ -206,7 +223,8 @@ class SimulatedNodeSet implements SimulatedNodes {
 
   private newWorker(agent: NodeAgent, pod: Pod): PodWorker {
     return new PodWorker({
-      client: this.o.client, runtime: agent.runtime, clock: this.o.clock, log: this.log.child({ node: agent.name }),
+      client: this.o.client, runtime: agent.runtime, events: this.recorders.get(agent.name)!, configSources: this.configSources,
+      clock: this.o.clock, log: this.log.child({ node: agent.name }),
       nodeName: agent.name, hostIP: agent.hostIP, runtimeName: 'containerd', readiness: this.o.readiness,
       overrides: this.overrides, terminationDelayMs: this.o.terminationDelayMs, crashBackoff: this.o.crashLoopBackoff,
       behaviour: this.o.behaviour, enqueue: (ns, n) => this.enqueue(ns, n),

@@ -2,6 +2,7 @@
 import type { KObject } from '../../../api/meta.js';
 import type { BuiltinResource } from '../builtin-resource.js';
 import { podBindingSubresource } from './pod-binding.js';
+import { podEphemeralContainersSubresource } from './pod-ephemeral-containers.js';
 import { podEvictionSubresource } from './pod-eviction.js';
 import { podLogSubresource } from './pod-log.js';
 import { builtin, resource } from './define.js';
@@ -56,7 +57,9 @@ export function podDeletesAtOnce(pod: KObject): boolean {
 }
 
 /** Served pod subresources besides status; the rest of podSubresources is only advertised. */
-const podSubresourceStorages = { binding: podBindingSubresource, eviction: podEvictionSubresource, log: podLogSubresource };
+const podSubresourceStorages = {
+  binding: podBindingSubresource, ephemeralcontainers: podEphemeralContainersSubresource, eviction: podEvictionSubresource, log: podLogSubresource,
+};
 
 export function podsResource(): BuiltinResource {
   const pods = builtin(resource({
