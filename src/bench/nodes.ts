@@ -60,7 +60,7 @@ async function jobBatch(nodes: number, pods: number, startDelayMs: number): Prom
 
 async function restartWithRunningPods(nodes: number, replicas: number): Promise<Record<string, number | string>> {
   const dir = await mkdtemp(path.join(tmpdir(), 'kruise-bench-restart-'));
-  const args = ['--port', '0', '--data-dir', dir, '--nodes', String(nodes), '--no-kruise-manager'];
+  const args = ['--port', '0', '--data-dir', dir, '--nodes', String(nodes)];
   let up: UpProcess = await startUp(args, 120_000);
   let api = await apiClientFromKubeconfig(path.join(dir, 'kubeconfig'));
   const listPods = async () => (await api.request('GET', '/api/v1/namespaces/default/pods')).body.items as Pod[];

@@ -2,6 +2,7 @@
  * The types around ControllerBuilder: the options of each declaration, the well-known indexes a
  * declaration can ask for by name, and the context every builder callback receives.
  */
+import type { WatchBatching } from './controller.js';
 import type { KObject } from '../api/meta.js';
 import type { Client } from '../client/client.js';
 import type { Clock } from '../machinery/clock.js';
@@ -51,7 +52,7 @@ export interface ForOptions<T extends KObject> extends CacheOptions {
   when?: (obj: T) => boolean;
 }
 
-export interface WatchOptions extends CacheOptions {
+export interface WatchOptions extends CacheOptions, WatchBatching {
   /** Observe the primary's scale expectations from this kind's creates and deletes. */
   expectations?: 'scale';
 }

@@ -15,7 +15,7 @@ import {
   lazyContext, wellKnownIndexes, type BuilderContext, type CacheOptions, type CacheTypes, type ControllerBuilderOptions,
   type ForOptions, type Informers, type WatchOptions,
 } from './builder-context.js';
-import type { Controller } from './controller.js';
+import type { Controller, WatchBatching } from './controller.js';
 import { forControllerOwner, forSelf, type Mapping } from './handlers.js';
 import type { EventHandler, Informer } from './informer.js';
 import type { Manager } from './manager.js';
@@ -61,7 +61,7 @@ export class ControllerBuilder<C extends CacheTypes<C>, D extends keyof C & stri
     key: K, type: ResourceType, mapping: (ctx: BuilderContext<Informers<C, D | K>>) => Mapping<C[K]>, options: WatchOptions = {},
   ): Next<C, D, K> {
     const next = this.declare(key, type, options).observeScale(key, options);
-    return next.enqueue(key, mapping(next.context));
+    return next.enqueue(key, mapping(next.context), options);
   }
 
   /** A cache the reconciler reads whose events enqueue nothing. */
@@ -101,9 +101,9 @@ export class ControllerBuilder<C extends CacheTypes<C>, D extends keyof C & stri
     return this as Next<C, D, K>;
   }
 
-  private enqueue<K extends D>(key: K, mapping: Mapping<C[K]>): this {
+  private enqueue<K extends D>(key: K, mapping: Mapping<C[K]>, batching: WatchBatching = {}): this {
     const informer = this.informer(key);
-    this.sources.push((controller) => controller.watches(informer, mapping));
+    this.sources.push((controller) => controller.watches(informer, mapping, batching));
     return this;
   }
 

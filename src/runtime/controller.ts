@@ -33,6 +33,15 @@ export interface ControllerOptions {
 interface Source {
   informer: Informer<KObject>;
   mapper: EventMapper<KObject>;
+  batchMs?: number;
+}
+
+export interface WatchBatching {
+  /**
+   * Enqueue the requests this source maps to after `batchMs`; a request already waiting keeps its
+   * time, so a burst of events becomes one reconcile (kube's Job controller batches pod events by 1 s).
+   */
+  batchMs?: number;
 }
 
 export class Controller {
@@ -59,10 +68,10 @@ export class Controller {
    * Enqueues what `mapping` returns for the events of `informer`: a MapFunc sees every event (on
    * update, both the old and the new object), an EventMapper only the events it maps.
    */
-  watches<T extends KObject>(informer: Informer<T>, mapping: Mapping<T>): this {
+  watches<T extends KObject>(informer: Informer<T>, mapping: Mapping<T>, batching: WatchBatching = {}): this {
     if (this.run) throw new Error(`controller ${this.name}: watches() after start()`);
     // Sources are stored type-erased; the mapper only ever sees objects from its own informer.
-    this.sources.push({ informer, mapper: eventMapperOf(mapping) } as unknown as Source);
+    this.sources.push({ informer, mapper: eventMapperOf(mapping), batchMs: batching.batchMs } as unknown as Source);
     return this;
   }
 
@@ -81,8 +90,8 @@ export class Controller {
     const queue = new WorkQueue({ clock: this.clock, rateLimiter: this.options.rateLimiter, metrics: this.options.queueMetrics });
     const run = { queue, abort: withoutListenerLimit(new AbortController()), unsubscribe: [] as (() => void)[], workers: [] as Promise<void>[] };
     this.run = run;
-    const add = (reqs: Request[]) => { for (const r of reqs) queue.add(requestKey(r)); };
-    for (const { informer, mapper: { onAdd, onUpdate, onDelete } } of this.sources) {
+    for (const { informer, mapper: { onAdd, onUpdate, onDelete }, batchMs } of this.sources) {
+      const add = (reqs: Request[]) => { for (const r of reqs) queue.addAfter(requestKey(r), batchMs ?? 0); };
       run.unsubscribe.push(informer.addEventHandler({
         onAdd: onAdd && ((o) => add(onAdd(o))),
         onUpdate: onUpdate && ((old, o) => add(onUpdate(old, o))),

@@ -13,6 +13,7 @@ import { BackoffStore } from './backoff-store.js';
 import { hasTrackingFinalizer, jobNameOf } from './job-pod.js';
 import { JobPodControl } from './pod-control.js';
 import { JobReconciler } from './reconcile.js';
+import { trackedByJob, trackedByJobIndex } from './tracked-index.js';
 import { TtlAfterFinishedReconciler } from './ttl-after-finished.js';
 import type { Pod, Job } from '../../../api/core/index.js';
 
@@ -29,7 +30,9 @@ export function setupJobController(mgr: Manager, options: JobControllerOptions =
   const { scale: finalizers } = mgr.newExpectations('job-finalizers');
   const job = mgr.controllerFor<{ jobs: Job; pods: Pod }>('job', { workers, eventSource: 'job-controller' })
     .for('jobs', Jobs)
-    .watches('pods', Pods, () => podToJob, { indexes: ['controllerUid', 'namespace'] })
+    // pod events are batched per Job for a second, as kube's syncJobBatchPeriod does
+    .watches('pods', Pods, () => podToJob, { indexes: ['controllerUid'], batchMs: syncJobBatchMs })
+    .withIndex('pods', trackedByJobIndex, trackedByJob)
     .observes('pods', ({ expectations }) => observeJobPods(expectations.scale, finalizers))
     .complete(({ informers, client, expectations: { scale: expectations, updates: statusWrites }, events }) => {
       const control = new JobPodControl({ client, events, expectations, finalizers });
@@ -40,6 +43,9 @@ export function setupJobController(mgr: Manager, options: JobControllerOptions =
     .complete(({ informers, client }) => new TtlAfterFinishedReconciler(client, informers.jobs));
   return { job, ttlAfterFinished };
 }
+
+/** kube's syncJobBatchPeriod: a burst of pod events syncs their Job once. */
+export const syncJobBatchMs = 1000;
 
 /** Orphaned pods (owner reference stripped) still holding the finalizer go to the Job named in their label. */
 const podToJob: MapFunc<Pod> = (pod) => {

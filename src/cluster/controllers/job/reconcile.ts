@@ -5,6 +5,7 @@
  * as uncounted, then, with their finalizers released, moved into the counters; Complete/Failed once
  * nothing is left running.
  */
+import { trackedByJobIndex } from './tracked-index.js';
 import { Jobs } from '../../../api/resource-type.js';
 import type { Client } from '../../../client/client.js';
 import { deepEqual } from '../../../machinery/deep-equal.js';
@@ -16,7 +17,7 @@ import { controllerRef, IndexNames } from '../../../runtime/indexers.js';
 import type { Informer } from '../../../runtime/informer.js';
 import type { BackoffStore } from './backoff-store.js';
 import { terminalTarget, type Target } from './job-budget.js';
-import { hasTrackingFinalizer, jobNameOf } from './job-pod.js';
+import { hasTrackingFinalizer } from './job-pod.js';
 import { applySuspend, newJobCondition, normalizeStatus, recordedTarget, setJobCondition, withTerminalCondition } from './job-status.js';
 import { classifyPods, countsOf, flushUncounted, readyCount, recordUncounted, type PodSets } from './job-tracking.js';
 import { manageActivePods } from './manage-pods.js';
@@ -107,8 +108,7 @@ export class JobReconciler {
    * collector strips the owner reference) must not keep the finalizer.
    */
   private async releaseOrphans(key: string, req: Request, job: Job | undefined): Promise<void> {
-    const orphans = this.o.pods.byIndex(IndexNames.namespace, req.namespace ?? '').filter((pod) => {
-      if (!hasTrackingFinalizer(pod) || jobNameOf(pod) !== req.name) return false;
+    const orphans = this.o.pods.byIndex(trackedByJobIndex, key).filter((pod) => {
       const ref = controllerRef(pod);
       return !ref || (ref.kind === 'Job' && ref.uid !== job?.metadata.uid);
     });
