@@ -1,6 +1,6 @@
 /**
  * In-memory ImageService of one node: an image is pulled once, taking `pullDelayMs` on the injected
- * clock, and concurrent pulls of the same image share that one pull (as containerd does). Tags
+ * clock, and concurrent pulls of the same image with the same credentials share that one pull. Tags
  * resolve to digests through the simulated registry's facts, so two tags of one manifest are one
  * image with two repoTags, and pulls may fail or need credentials.
  */
@@ -29,7 +29,7 @@ export interface RegistryFacts {
 
 export class FakeImageService implements ImageService {
   private readonly images = new Map<string, Image>(); // image id -> image
-  private readonly pulling = new Map<string, Promise<string>>(); // normalised ref -> pull
+  private readonly pulling = new Map<string, Promise<string>>(); // normalised ref and credentials -> pull
   /** Number of pulls that actually went to the (simulated) registry. */
   pulls = 0;
 
@@ -37,10 +37,13 @@ export class FakeImageService implements ImageService {
 
   async pullImage(spec: ImageSpec, auth?: AuthConfig): Promise<string> {
     const ref = normalizeImage(spec.image);
-    const inFlight = this.pulling.get(ref);
+    // Only pulls with the same credentials share: each request authenticates for itself, so one
+    // pod's missing or wrong credentials never fail (or pass) another pod's pull.
+    const key = `${ref} ${JSON.stringify(auth ?? {})}`;
+    const inFlight = this.pulling.get(key);
     if (inFlight) return inFlight;
-    const pull = this.pull(spec.image, ref, auth).finally(() => this.pulling.delete(ref));
-    this.pulling.set(ref, pull);
+    const pull = this.pull(spec.image, ref, auth).finally(() => this.pulling.delete(key));
+    this.pulling.set(key, pull);
     return pull;
   }
 

@@ -10,7 +10,7 @@ import type { FakeImageService } from './fake-images.js';
 import { IpPool, type IpPoolState } from './ip-pool.js';
 import { CriError, type RuntimeService } from './services.js';
 import type {
-  Container, ContainerConfig, ContainerEventResponse, ContainerEventType, ContainerFilter, ContainerStatus, Labels,
+  Container, ContainerConfig, ContainerEventResponse, ContainerEventType, ContainerFilter, ContainerStatus, ExecSyncResponse, Labels,
   PodSandbox, PodSandboxConfig, PodSandboxFilter, PodSandboxStatus, RuntimeConfig, VersionResponse,
 } from './types.js';
 
@@ -164,6 +164,17 @@ export class FakeRuntimeService implements RuntimeService {
 
   async containerStatus(id: string): Promise<ContainerStatus> {
     return this.container(id).status();
+  }
+
+  /**
+   * ExecSync as containerd answers it: an unknown container is NotFound and one that is not running
+   * a plain (Unknown) error; in a running one every command succeeds silently, as nothing runs.
+   */
+  async execSync(id: string): Promise<ExecSyncResponse> {
+    const c = this.containers.get(id);
+    if (!c) throw new CriError('NotFound', `failed to exec in container: failed to find container "${id}" in store: not found`);
+    if (c.state !== 'CONTAINER_RUNNING') throw new CriError('Unknown', `failed to exec in container: container is in ${c.state} state`);
+    return { stdout: new Uint8Array(), stderr: new Uint8Array(), exitCode: 0 };
   }
 
   getContainerEvents(listener: (e: ContainerEventResponse) => void): () => void {

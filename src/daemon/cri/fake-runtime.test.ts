@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { FakeClock, flush } from '../../machinery/clock.js';
 import { createFakeRuntime } from './fake-runtime.js';
 import { FakeAnnotations } from './fake-container.js';
-import { isCriNotFound } from './services.js';
-import type { ContainerEventResponse, PodSandboxConfig } from './types.js';
+import { isCriNotFound, type CriError } from './services.js';
+import type { AuthConfig, ContainerEventResponse, PodSandboxConfig } from './types.js';
 
 const sandboxConfig: PodSandboxConfig = {
   metadata: { name: 'web-0', namespace: 'default', uid: 'uid-1', attempt: 0 },
@@ -38,6 +38,20 @@ test('an image is pulled once per runtime, concurrent pulls share the pull and t
   assert.deepEqual(image.repoTags, ['docker.io/library/nginx:1.25']);
   assert.match(image.repoDigests[0], /^docker\.io\/library\/nginx@sha256:/);
   assert.equal(await rt.imageStatus({ image: 'nginx:1.26' }), undefined);
+});
+
+test('concurrent pulls with other credentials do not share: each is refused or served for its own', async () => {
+  const clock = new FakeClock();
+  const registry = { digestOf: () => undefined, pullError: (_: string, auth?: AuthConfig) => (auth?.password === 's3cret' ? undefined : 'denied') };
+  const rt = createFakeRuntime({ clock, pullDelayMs: 1000, registry });
+  const anonymous = rt.pullImage({ image: 'private.example.com/app:1' }).then(() => 'pulled', (e: Error) => e.message);
+  const right = rt.pullImage({ image: 'private.example.com/app:1' }, { username: 'robot', password: 's3cret' });
+  const wrong = rt.pullImage({ image: 'private.example.com/app:1' }, { username: 'robot', password: 'guess' }).then(() => 'pulled', (e: Error) => e.message);
+  await flush();
+  clock.advance(1000);
+  assert.deepEqual(await Promise.all([anonymous, wrong]), Array(2).fill('failed to pull and unpack image "private.example.com/app:1": denied'));
+  assert.match(await right, /^sha256:/);
+  assert.equal(rt.pullCount(), 3);
 });
 
 test('containers get fresh ids, start after startDelayMs and report CRI status', async () => {
@@ -86,6 +100,16 @@ test('stopContainer: SIGKILL (137) after the timeout when SIGTERM is ignored; 0 
   await p;
   const ps = await rt.containerStatus(polite.id);
   assert.deepEqual([ps.exitCode, ps.reason], [0, 'Completed']);
+});
+
+test('execSync succeeds silently in a running container; an unknown or exited one fails as containerd says', async () => {
+  const rt = createFakeRuntime({ clock: new FakeClock() });
+  const { id } = await runningContainer(rt);
+  const answer = await rt.execSync(id, ['cat', '/etc/hostname'], 1);
+  assert.deepEqual([answer.exitCode, answer.stdout.length, answer.stderr.length], [0, 0, 0]);
+  await assert.rejects(rt.execSync('nope', ['true'], 1), (e) => isCriNotFound(e) && /failed to find container "nope" in store: not found/.test((e as Error).message));
+  await rt.stopContainer(id, 0);
+  await assert.rejects(rt.execSync(id, ['true'], 1), (e: CriError) => e.code === 'Unknown' && e.message === 'failed to exec in container: container is in CONTAINER_EXITED state');
 });
 
 test('scripted exit and container events', async () => {

@@ -7,7 +7,7 @@ import { FakeImageService, type RegistryFacts } from './fake-images.js';
 import { FakeRuntimeService } from './fake-runtime-service.js';
 import { readRuntimeState, RuntimeStateWriter } from './runtime-state-file.js';
 import type { ImageService, RuntimeService } from './services.js';
-import type { AuthConfig, ContainerStatus, Image, ImageSpec } from './types.js';
+import type { AuthConfig, ContainerStatus, ExecSyncResponse, Image, ImageSpec } from './types.js';
 
 export interface FakeRuntimeOptions {
   clock?: Clock;
@@ -33,6 +33,8 @@ export interface FakeRuntimeOptions {
 export interface FakeRuntime extends ImageService, RuntimeService {
   /** The container's process dies now (crash or OOM kill: pass reason `OOMKilled`). */
   killContainer(containerId: string, exitCode: number, reason?: string): void;
+  /** Succeeds silently in a running container (no process runs); fails as containerd does otherwise. */
+  execSync(containerId: string, cmd: string[], timeoutSeconds: number): Promise<ExecSyncResponse>;
   /** Pulls that really went to the simulated registry (shared and repeated pulls excluded). */
   pullCount(): number;
   /**
@@ -79,6 +81,7 @@ export function createFakeRuntime(options: FakeRuntimeOptions = {}): FakeRuntime
     containerStatus: (id): Promise<ContainerStatus> => runtime.containerStatus(id),
     updateRuntimeConfig: (config) => runtime.updateRuntimeConfig(config),
     getContainerEvents: (listener) => runtime.getContainerEvents(listener),
+    execSync: (id) => runtime.execSync(id),
     killContainer: (id, code, reason) => runtime.killContainer(id, code, reason),
     pullCount: () => images.pulls,
     close: () => { runtime.suspend(); writer?.flush(); },
