@@ -5,7 +5,7 @@
 import type { Client } from '../client/client.js';
 import { Manager } from '../runtime/manager.js';
 import { createScheduler } from './scheduler/index.js';
-import { createSimulatedNodes, type NodeBehaviour } from './kubelet/index.js';
+import { createSimulatedNodes, type NodeBehaviour, type SimulatedNodes } from './kubelet/index.js';
 import { setupCoreControllers } from './controllers/index.js';
 
 export interface ClusterOptions {
@@ -27,11 +27,14 @@ export interface ClusterOptions {
 }
 
 export interface Cluster {
+  /** The simulated nodes, when any run. */
+  readonly nodes?: SimulatedNodes;
   stop(): Promise<void>;
 }
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const stops: (() => Promise<void>)[] = [];
+  let simulated: SimulatedNodes | undefined;
   if (options.controllers !== false) {
     const manager = new Manager({ client: options.client, health: false, leaderElection: false });
     setupCoreControllers(manager);
@@ -51,8 +54,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     });
     await nodes.start();
     stops.push(() => nodes.stop());
+    simulated = nodes;
   }
   return {
+    nodes: simulated,
     async stop() {
       for (const stop of stops.reverse()) await stop();
     },

@@ -4,6 +4,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import type { UpOptions } from './up.js';
 import type { ManagerCommandOptions } from './manager.js';
 import type { RolloutStatusOptions } from './rollout.js';
+import type { DaemonCommandOptions } from './daemon.js';
 
 /** Seconds, as `60`, `60s`, `2m` or `1500ms`. */
 function durationOption(value: string): number {
@@ -44,6 +45,7 @@ program
   .option('--log-level <level>', 'log level: debug, info, warn, error', 'info')
   .option('--webhook-port <n>', 'port of the in-process Kruise webhook server on 127.0.0.1 (0 picks a free port)', intOption, 0)
   .option('--no-kruise-manager', 'run without the in-process Kruise manager and webhooks (attach `kruise manager --kubeconfig K`)')
+  .option('--no-kruise-daemon', 'run without the in-process kruise-daemons (attach `kruise daemon --node-name N --socket-file <data-dir>/cri/N.sock`)')
   .action(async (opts: UpOptions) => {
     await (await import('./up.js')).runUp(opts);
   });
@@ -67,6 +69,26 @@ program
   .action(async (opts: Omit<ManagerCommandOptions, 'webhook'>) => {
     const { runManager, webhookEnv } = await import('./manager.js');
     await runManager({ ...opts, webhook: webhookEnv(process.env) });
+  });
+
+program
+  .command('daemon')
+  .description('run kruise-daemon for one node: image pre-pull, container recreate and probes over the node\'s CRI runtime')
+  .option('--kubeconfig <path>', 'kubeconfig of the target cluster (default: $KUBECONFIG, ~/.kube/config or in-cluster)')
+  .option('--node-name <name>', 'the node this daemon serves (default: $NODE_NAME)')
+  .option('--addr <[host]:port>', 'address of /healthz and /metrics', ':10221')
+  .option('--socket-file <path>', 'the CRI socket (absolute, or relative to --var-run-dir); default: the well-known runtime sockets')
+  .option('--var-run-dir <dir>', 'where the host\'s /var/run is mounted', '/hostvarrun')
+  .option('--max-workers-for-pull-image <n>', 'concurrent image pulls (-1: unlimited)', (v: string) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < -1 || n === 0) throw new InvalidArgumentError('must be -1 or a positive integer');
+    return n;
+  }, -1)
+  .option('--feature-gates <list>', 'feature gates, e.g. A=true,B=false', '')
+  .option('--rest-config-qps <n>', 'client-side limit of API requests per second (0: unlimited)', intOption, 0)
+  .option('--log-level <level>', 'log level: debug, info, warn, error', 'info')
+  .action(async (opts: DaemonCommandOptions) => {
+    await (await import('./daemon.js')).runDaemon(opts);
   });
 
 program

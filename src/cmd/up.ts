@@ -7,6 +7,7 @@ import { createInProcessClient } from '../client/index.js';
 import { installKruise } from '../install/install.js';
 import { startCluster, type Cluster } from '../cluster/cluster.js';
 import { loadNodeBehaviour } from './node-behaviour.js';
+import { startUpDaemons, type UpDaemons } from './up-daemons.js';
 import { kruiseFeatureGates, tryItOutGates } from '../features/kruise.js';
 import { logger, setLogLevel } from '../machinery/log.js';
 import { Manager } from '../runtime/manager.js';
@@ -36,6 +37,11 @@ export interface UpOptions {
    * `kruise manager --kubeconfig <kubeconfig>` to attach to, e.g. to measure it on its own.
    */
   kruiseManager?: boolean;
+  /**
+   * Run one kruise-daemon per simulated node in this process (default). `false` (`--no-kruise-daemon`)
+   * leaves them out, for `kruise daemon --node-name N --socket-file <data-dir>/cri/N.sock` to attach.
+   */
+  kruiseDaemon?: boolean;
 }
 
 export interface RunningUp {
@@ -54,7 +60,9 @@ export async function startUp(options: UpOptions): Promise<RunningUp> {
   let webhooks: KruiseWebhooks | undefined;
   let kruise: Manager | undefined;
   let cluster: Cluster | undefined;
+  let daemons: UpDaemons | undefined;
   const stop = async () => {
+    await daemons?.stop();
     await kruise?.stop();
     await cluster?.stop();
     await webhooks?.stop();
@@ -74,6 +82,7 @@ export async function startUp(options: UpOptions): Promise<RunningUp> {
     cluster = await startCluster({
       client, nodes: options.nodes, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs, nodeBehaviour, nodeStateDir, criSocketDir,
     });
+    if (options.kruiseDaemon !== false && cluster.nodes) daemons = await startUpDaemons(plane.handler, cluster.nodes, (g) => gates.enabled(g));
     const kubeconfigPath = path.resolve(options.kubeconfig ?? path.join(dataDir, 'kubeconfig'));
     await writeKubeconfig(kubeconfigPath, buildKubeconfig({ server: plane.url, caPem: plane.pki.ca.certPem, user: 'admin', token: plane.pki.adminToken, clusterName: 'kruise' }));
     return { url: plane.url, kubeconfigPath, stop };

@@ -11,6 +11,8 @@ export interface HealthServerOptions {
   host?: string;
   port?: number;
   ready: () => boolean;
+  /** Whether `/healthz` passes (default always; kruise-daemon's fails until its informers synced). */
+  healthy?: () => boolean;
   registry: Registry;
 }
 
@@ -29,7 +31,9 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
       res.end(body);
     };
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply(405, 'method not allowed\n');
-    if (path === '/healthz' || path === '/livez') return reply(200, 'ok');
+    if (path === '/healthz' || path === '/livez') {
+      return (options.healthy?.() ?? true) ? reply(200, 'ok') : reply(500, '[-]informers-synced failed: caches not synced yet\nhealthz check failed\n');
+    }
     if (path === '/readyz') return options.ready() ? reply(200, 'ok') : reply(500, '[-]informers-synced failed: caches not synced yet\nreadyz check failed\n');
     if (path === '/metrics') {
       options.registry.metrics().then((text) => reply(200, text, options.registry.contentType), (e: Error) => reply(500, `${e.message}\n`));
