@@ -7,7 +7,7 @@ import { createInProcessClient } from '../client/index.js';
 import { installKruise } from '../install/install.js';
 import { startCluster, type Cluster } from '../cluster/cluster.js';
 import { loadNodeBehaviour } from './node-behaviour.js';
-import { startUpDaemons, type UpDaemons } from './up-daemons.js';
+import { startNodeDaemons, type NodeDaemons } from '../daemon/node-daemons.js';
 import { kruiseFeatureGates, tryItOutGates } from '../features/kruise.js';
 import { logger, setLogLevel } from '../machinery/log.js';
 import { Manager } from '../runtime/manager.js';
@@ -60,7 +60,7 @@ export async function startUp(options: UpOptions): Promise<RunningUp> {
   let webhooks: KruiseWebhooks | undefined;
   let kruise: Manager | undefined;
   let cluster: Cluster | undefined;
-  let daemons: UpDaemons | undefined;
+  let daemons: NodeDaemons | undefined;
   const stop = async () => {
     await daemons?.stop();
     await kruise?.stop();
@@ -82,7 +82,9 @@ export async function startUp(options: UpOptions): Promise<RunningUp> {
     cluster = await startCluster({
       client, nodes: options.nodes, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs, nodeBehaviour, nodeStateDir, criSocketDir,
     });
-    if (options.kruiseDaemon !== false && cluster.nodes) daemons = await startUpDaemons(plane.handler, cluster.nodes, (g) => gates.enabled(g));
+    if (options.kruiseDaemon !== false && cluster.nodes) {
+      daemons = await startNodeDaemons(createInProcessClient(plane.handler, undefined, 'kruise-daemon'), cluster.nodes, (g) => gates.enabled(g));
+    }
     const kubeconfigPath = path.resolve(options.kubeconfig ?? path.join(dataDir, 'kubeconfig'));
     await writeKubeconfig(kubeconfigPath, buildKubeconfig({ server: plane.url, caPem: plane.pki.ca.certPem, user: 'admin', token: plane.pki.adminToken, clusterName: 'kruise' }));
     return { url: plane.url, kubeconfigPath, stop };

@@ -26,3 +26,15 @@ test('workload env: a CloneSet converges before and after a manager restart', as
     await w.stop();
   }
 });
+
+test('daemons: one kruise-daemon per simulated node, synced, over the nodes\' CRI sockets', async () => {
+  const w = await startWorkloadEnv({ nodes: 2, daemons: true, controllers: () => undefined });
+  try {
+    const daemons = w.daemons()!.daemons;
+    assert.deepEqual(daemons.map((d) => d.nodeName).sort(), ['kruise-node-0', 'kruise-node-1']);
+    assert.ok(daemons.every((d) => d.ready()));
+    assert.ok(w.nodes().criSocket('kruise-node-0'));
+  } finally {
+    await w.stop();
+  }
+});

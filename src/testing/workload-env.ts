@@ -4,9 +4,16 @@
  * Kruise manager running the chosen controllers on a RecordingClient. The manager can be stopped
  * and started again, gracefully or as a crash (a restart mid-rollout), without touching the cluster.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { pino } from 'pino';
 import type { Client } from '../client/client.js';
 import { startCluster, type Cluster } from '../cluster/cluster.js';
+import type { SimulatedNodes } from '../cluster/kubelet/index.js';
+import { createInProcessClient } from '../client/index.js';
+import { startNodeDaemons, type NodeDaemons } from '../daemon/node-daemons.js';
+import { kruiseFeatureGates } from '../features/kruise.js';
 import { setRootLogger } from '../machinery/log.js';
 import { Manager } from '../runtime/manager.js';
 import { startKruiseTestEnv, type KruiseTestEnv, type KruiseTestEnvOptions } from './kruise-env.js';
@@ -23,6 +30,8 @@ export interface WorkloadEnvOptions extends KruiseTestEnvOptions {
   controllers(manager: Manager): void;
   /** Sees every write of every manager (restarts included) before it is sent. */
   around?: Around;
+  /** Run one kruise-daemon per simulated node (over the nodes' CRI sockets), with the env's gates. */
+  daemons?: boolean;
 }
 
 export interface RestartOptions {
@@ -34,6 +43,10 @@ export interface RestartOptions {
 
 export interface WorkloadEnv {
   env: KruiseTestEnv;
+  /** The simulated nodes (for CRI sockets and runtimes). */
+  nodes(): SimulatedNodes;
+  /** The kruise-daemons, when `daemons` was set. */
+  daemons(): NodeDaemons | undefined;
   client: Client;
   /** The manager running now (replaced by restartManager). */
   manager(): Manager;
@@ -67,12 +80,20 @@ export async function startWorkloadEnv(options: WorkloadEnvOptions): Promise<Wor
     if (crash) c?.client.kill();
     await c?.manager.stop({ releaseLease: !crash });
   };
+  let daemons: NodeDaemons | undefined;
+  const criSocketDir = options.daemons ? await mkdtemp(path.join(tmpdir(), 'kt-cri-')) : undefined;
   try {
     cluster = await startCluster({
       client: env.client, nodes: options.nodes ?? 3, controllers: true, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs,
+      criSocketDir,
     });
+    if (options.daemons) {
+      const gates = kruiseFeatureGates(options.gates ?? '');
+      daemons = await startNodeDaemons(createInProcessClient(env.plane.handler, undefined, 'kruise-daemon'), cluster.nodes!, (g) => gates.enabled(g));
+    }
     await startManager();
   } catch (e) {
+    await daemons?.stop();
     await cluster?.stop();
     await env.stop();
     throw e;
@@ -80,6 +101,8 @@ export async function startWorkloadEnv(options: WorkloadEnvOptions): Promise<Wor
   return {
     env,
     client: env.client,
+    nodes: () => cluster!.nodes!,
+    daemons: () => daemons,
     manager: () => {
       if (!current) throw new Error('manager is stopped');
       return current.manager;
@@ -98,8 +121,10 @@ export async function startWorkloadEnv(options: WorkloadEnvOptions): Promise<Wor
     restarts: () => restarts,
     async stop() {
       await stopManager();
+      await daemons?.stop();
       await cluster?.stop();
       await env.stop();
+      if (criSocketDir) await rm(criSocketDir, { recursive: true, force: true });
     },
   };
 }
