@@ -3,6 +3,7 @@
  * to the node's container runtime over CRI v1 gRPC (docs/design/daemon.md). Exits with a message
  * when no node name is given or no runtime socket answers.
  */
+import { splitAddress } from './address.js';
 import { createHttpClient } from '../client/index.js';
 import { createKruiseDaemon } from '../daemon/daemon.js';
 import { discoverRuntimes } from '../daemon/runtime/registry.js';
@@ -29,7 +30,7 @@ export async function runDaemon(options: DaemonCommandOptions): Promise<void> {
   const runtimes = await discoverRuntimes({ socketFile: options.socketFile, varRunDir: options.varRunDir });
   const gates = kruiseFeatureGates(options.featureGates);
   const client = createHttpClient({ kubeconfigPath: options.kubeconfig, userAgent: 'kruise-daemon', qps: options.restConfigQps || undefined });
-  const [host, port] = splitAddress(options.addr);
+  const [host, port] = splitAddress(options.addr, '--addr', '0.0.0.0');
   const daemon = createKruiseDaemon({
     client, nodeName, runtimes, gate: (g) => gates.enabled(g), maxWorkersForPullImage: options.maxWorkersForPullImage, health: { host, port },
   });
@@ -46,13 +47,4 @@ export async function runDaemon(options: DaemonCommandOptions): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-}
-
-/** `:10221` listens on every interface, as upstream's `--addr` does. */
-function splitAddress(addr: string): [string, number] {
-  const i = addr.lastIndexOf(':');
-  const host = i > 0 ? addr.slice(0, i) : '0.0.0.0';
-  const port = Number(addr.slice(i + 1));
-  if (i < 0 || !Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid --addr ${JSON.stringify(addr)}: expected [host]:port`);
-  return [host, port];
 }

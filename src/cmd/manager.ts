@@ -2,6 +2,7 @@
  * `kruise manager`: the webhook server and its certificate/configuration controller on every
  * replica, then every registered Kruise controller on the elected leader (docs/design/manager.md §2).
  */
+import { splitAddress } from './address.js';
 import { createHttpClient } from '../client/index.js';
 import { Manager } from '../runtime/manager.js';
 import { startHealthServer } from '../runtime/health-server.js';
@@ -65,7 +66,7 @@ export async function runManager(options: ManagerCommandOptions): Promise<void> 
   setLogLevel(options.logLevel);
   const log = logger('kruise-manager');
   const gates = kruiseFeatureGates(options.featureGates);
-  const [host, port] = splitAddress(options.healthAddr);
+  const [host, port] = splitAddress(options.healthAddr, '--health-addr', '127.0.0.1');
   const client = createHttpClient({ kubeconfigPath: options.kubeconfig, userAgent: 'kruise-manager' });
   const manager = new Manager({
     client,
@@ -100,12 +101,4 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('timed out')), ms); });
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
-}
-
-function splitAddress(addr: string): [string, number] {
-  const i = addr.lastIndexOf(':');
-  const host = i > 0 ? addr.slice(0, i) : '127.0.0.1';
-  const port = Number(addr.slice(i + 1));
-  if (!Number.isInteger(port) || port < 0) throw new Error(`invalid address ${JSON.stringify(addr)}: expected host:port`);
-  return [host, port];
 }
