@@ -75,7 +75,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
     tokens: { [pki.adminToken]: { username: 'admin', uid: 'admin', groups: ['system:masters'] } },
   });
   let server: HttpServer | undefined;
-  const handler = new ApiHandler({ registry, serverAddress: () => `${host}:${server?.port ?? options.port}` });
+  const handler = new ApiHandler({ registry, serverAddress: () => `${host}:${server?.port ?? options.port}`, storeFailure: () => store.failure() });
   server = await startHttpServer({ handler, authenticator, tls: { certPem: pki.serving.certPem, keyPem: pki.serving.keyPem, caPem: pki.ca.certPem }, host, port: options.port });
   const statsTimer = setInterval(() => {
     const s = store.stats();

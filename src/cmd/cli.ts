@@ -63,12 +63,14 @@ program
   .option('--renew-deadline <s>', 'leader election renew deadline in seconds', intOption, 10)
   .option('--retry-period <s>', 'leader election retry period in seconds', intOption, 2)
   .option('--webhook-initialize-timeout <duration>', 'exit when the first webhook configuration sync takes longer', durationOption, 60)
-  .option('--webhook-bind-address <host>', 'address the webhook HTTPS server listens on (port: $WEBHOOK_PORT)', '0.0.0.0')
+  .option('--webhook-bind-address <host>', 'address the webhook HTTPS server listens on (port: $WEBHOOK_PORT); default 0.0.0.0 in a cluster, 127.0.0.1 outside one')
   .option('--protection-log-path <dir>', 'directory of protection.log (PUB and deletion-protection denials); empty: no log', '')
   .addHelpText('after', '\nEnvironment: POD_NAMESPACE, WEBHOOK_PORT (9876), WEBHOOK_HOST, WEBHOOK_CERT_DIR, WEBHOOK_CERT_WRITER (secret|fs),\nSECRET_NAME, SERVICE_NAME, CERTS_RENEW_BEFORE (<n>d|m|y).')
-  .action(async (opts: Omit<ManagerCommandOptions, 'webhook'>) => {
+  .action(async (opts: Omit<ManagerCommandOptions, 'webhook' | 'webhookBindAddress'> & { webhookBindAddress?: string }) => {
     const { runManager, webhookEnv } = await import('./manager.js');
-    await runManager({ ...opts, webhook: webhookEnv(process.env) });
+    // Out of a cluster nothing but this machine should reach the webhooks unless asked for.
+    const webhookBindAddress = opts.webhookBindAddress ?? (process.env.KUBERNETES_SERVICE_HOST ? '0.0.0.0' : '127.0.0.1');
+    await runManager({ ...opts, webhookBindAddress, webhook: webhookEnv(process.env) });
   });
 
 program
@@ -124,6 +126,18 @@ program
   .action(async (opts: { kubeconfig?: string }) => {
     await (await import('./install.js')).runInstall(opts);
   });
+
+const store = program.command('store').description('check or repair the store directory of `kruise up` (the store refuses to start when damaged)');
+store
+  .command('verify')
+  .description('read DIR as a start would and report the first damage (exit 1 when damaged)')
+  .argument('<dir>', 'the store directory, or the data directory holding it in store/')
+  .action(async (dir: string) => (await import('./store.js')).runStoreVerify(dir));
+store
+  .command('repair')
+  .description('keep what verifies, move what does not into DIR/damaged-<time>/ and report what was dropped')
+  .argument('<dir>', 'the store directory, or the data directory holding it in store/')
+  .action(async (dir: string) => (await import('./store.js')).runStoreRepair(dir));
 
 const rollout = program.command('rollout').description('follow the rollout of a CloneSet, Advanced StatefulSet or Advanced DaemonSet');
 rollout

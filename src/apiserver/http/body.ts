@@ -5,8 +5,32 @@ import { errors } from '../../machinery/errors.js';
 import { duplicateFields } from '../../machinery/json-duplicates.js';
 import { decodeProtobufObject, isProtobufContentType } from './protobuf/decode.js';
 
+/**
+ * Deepest nesting of arrays and objects a body may have. Real objects stay under 30; past a few
+ * thousand, the recursive code that copies and compares objects would overflow the stack
+ * (kube-apiserver's decoder stops at 10,000; docs/known-differences.md).
+ */
+export const MAX_BODY_DEPTH = 1000;
+
+/** Refuses bodies nested deeper than MAX_BODY_DEPTH before anything recursive touches them. */
+function checkDepth(text: string): void {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > MAX_BODY_DEPTH) throw errors.badRequest(`the request body is nested more than ${MAX_BODY_DEPTH} levels deep`);
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+}
+
 export function decodeJson(body: Buffer | undefined): unknown {
   if (!body || body.length === 0) throw errors.badRequest('the body of the request was empty');
+  checkDepth(body.toString('utf8'));
   try {
     return JSON.parse(body.toString('utf8'));
   } catch (e) {
@@ -17,6 +41,7 @@ export function decodeJson(body: Buffer | undefined): unknown {
 export function decodeYamlOrJson(body: Buffer | undefined): unknown {
   if (!body || body.length === 0) throw errors.badRequest('the body of the request was empty');
   const text = body.toString('utf8');
+  checkDepth(text);
   try {
     return JSON.parse(text);
   } catch {

@@ -25,7 +25,8 @@ export interface HandlerOptions {
   registry: Registry;
   /** host:port clients reach the server on (for /api serverAddressByClientCIDRs). */
   serverAddress: () => string;
-  isReady?: () => boolean;
+  /** Why the store cannot persist writes right now (readyz fails meanwhile), or undefined. */
+  storeFailure?: () => string | undefined;
 }
 
 export class ApiHandler implements RequestHandler {
@@ -37,7 +38,12 @@ export class ApiHandler implements RequestHandler {
 
   async handle(req: ApiRequest): Promise<ApiResponse> {
     const started = process.hrtime.bigint();
-    const info = parseRequestInfo(req.method, req.path, req.query);
+    let info: ReturnType<typeof parseRequestInfo>;
+    try {
+      info = parseRequestInfo(req.method, req.path, req.query);
+    } catch (e) {
+      return errorResponse(e); // a malformed escape in the path
+    }
     let response: ApiResponse;
     try {
       response = await this.route(req, info);
@@ -69,8 +75,9 @@ export class ApiHandler implements RequestHandler {
     const table = this.options.registry.table;
     if (path === '/version') return { code: 200, body: serverVersion };
     if (path === '/healthz' || path === '/livez' || path === '/readyz' || /^\/(healthz|livez|readyz)\//.test(path)) {
-      const ready = path.startsWith('/readyz') ? this.options.isReady?.() ?? true : true;
-      return ready ? { code: 200, text: 'ok', contentType: 'text/plain; charset=utf-8' } : { code: 500, text: '[-]ready failed: not ready\nreadyz check failed', contentType: 'text/plain' };
+      const failing = path.startsWith('/readyz') ? this.options.storeFailure?.() : undefined;
+      // The reason is withheld as kube-apiserver withholds its etcd check's; the server log has it.
+      return failing === undefined ? { code: 200, text: 'ok', contentType: 'text/plain; charset=utf-8' } : { code: 500, text: '[-]store failed: reason withheld\nreadyz check failed\n', contentType: 'text/plain; charset=utf-8' };
     }
     if (path === '/api') return { code: 200, body: apiVersions(this.options.serverAddress()) };
     if (path === '/apis') return { code: 200, body: apiGroupList(table) };

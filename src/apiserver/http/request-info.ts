@@ -2,6 +2,7 @@
  * Parses a request path into what it addresses, like kube-apiserver's RequestInfoFactory:
  * `/api/v1/namespaces/ns/pods/name/status` -> group '', version v1, namespace ns, resource pods, ...
  */
+import { errors } from '../../machinery/errors.js';
 
 export interface ResourceRequestInfo {
   isResource: true;
@@ -26,7 +27,7 @@ export type RequestInfo = ResourceRequestInfo | NonResourceRequestInfo;
 const methodVerbs: Record<string, string> = { POST: 'create', PUT: 'update', PATCH: 'patch', DELETE: 'delete', GET: 'get', HEAD: 'get' };
 
 export function parseRequestInfo(method: string, path: string, query: URLSearchParams): RequestInfo {
-  const parts = path.split('/').filter((p) => p !== '').map(decodeURIComponent);
+  const parts = path.split('/').filter((p) => p !== '').map(decodePathSegment);
   const nonResource: NonResourceRequestInfo = { isResource: false, path, verb: (methodVerbs[method] ?? method.toLowerCase()) };
   let rest: string[];
   let group = '';
@@ -64,4 +65,19 @@ export function parseRequestInfo(method: string, path: string, query: URLSearchP
 export function isWatch(query: URLSearchParams): boolean {
   const w = query.get('watch');
   return w === 'true' || w === '1';
+}
+
+/**
+ * Percent-decoding as Go's net/http does it: a malformed escape (`%zz`) is a 400; an escape of bytes
+ * that are not UTF-8 (`%ff`) decodes, with U+FFFD for the bad bytes (then usually a 404).
+ */
+function decodePathSegment(segment: string): string {
+  if (!segment.includes('%')) return segment;
+  if (/%(?![0-9a-fA-F]{2})/.test(segment)) throw errors.badRequest(`invalid URL escape in path segment ${JSON.stringify(segment)}`);
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    const bytes = segment.replace(/%([0-9a-fA-F]{2})|[^%]+/g, (m, hex: string | undefined) => (hex ? String.fromCharCode(parseInt(hex, 16)) : Buffer.from(m, 'utf8').toString('latin1')));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
 }

@@ -20,6 +20,7 @@ test('writes queued during a sync share the next batch; events publish in rv ord
     beforeBatch: async () => {},
     publish: (e) => published.push(e.rv),
     durableRv: 0,
+    onFailure: () => assert.fail('nothing fails'),
   });
   const first = queue.enqueue(...write(1));
   await new Promise(setImmediate);
@@ -38,21 +39,31 @@ test('writes queued during a sync share the next batch; events publish in rv ord
   assert.equal(queue.durableRv, 4);
 });
 
-test('a failed persist rejects its batch and everything queued, and later writes', async () => {
+test('a failed persist undoes its batch and everything queued, newest first, and rejects them; the next write persists again', async () => {
   let fail: ((err: Error) => void) | undefined;
+  let healthy = false;
+  const persisted: string[] = [];
+  const undone: number[] = [];
+  const failures: string[] = [];
   const queue = new CommitQueue({
-    persist: () => new Promise((_, reject) => (fail = reject)),
+    persist: (data) => healthy ? Promise.resolve(void persisted.push(data)) : new Promise((_, reject) => (fail = reject)),
     beforeBatch: async () => {},
-    publish: () => assert.fail('nothing is durable'),
+    publish: () => {},
     durableRv: 0,
+    onFailure: (err) => (failures.push(err.message), err),
   });
-  const a = queue.enqueue(...write(1));
+  const a = queue.enqueue(...write(1), () => undone.push(1));
   await new Promise(setImmediate);
-  const b = queue.enqueue(...write(2));
-  fail!(new Error('EIO'));
-  await assert.rejects(a, /EIO/);
-  await assert.rejects(b, /EIO/);
-  await assert.rejects(queue.enqueue(...write(3)), /EIO/);
-  await queue.drain();
-  assert.equal(queue.failure?.message, 'EIO');
+  const b = queue.enqueue(...write(2), () => undone.push(2));
+  fail!(new Error('ENOSPC'));
+  await assert.rejects(a, /ENOSPC/);
+  await assert.rejects(b, /ENOSPC/);
+  assert.deepEqual(undone, [2, 1]);
+  assert.deepEqual(failures, ['ENOSPC']);
+  assert.equal(queue.failure?.message, 'ENOSPC');
+  healthy = true;
+  assert.equal((await queue.enqueue(...write(1))).rv, 1);
+  assert.deepEqual(persisted, ['r1;']);
+  assert.equal(queue.failure, undefined);
+  assert.equal(queue.durableRv, 1);
 });

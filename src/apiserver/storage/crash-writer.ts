@@ -1,5 +1,5 @@
 /**
- * Helper for the kill -9 test in file-store.test.ts:
+ * Helper for the kill -9 tests in file-store.test.ts and integrity.test.ts:
  *   node --import tsx src/apiserver/storage/crash-writer.ts DIR [snapshotEveryBytes]
  * Opens a file store in DIR and creates objects from 32 concurrent loops as fast as it can,
  * printing `<key> <rv>` for every acknowledged (durable) create, until it is killed.
@@ -13,7 +13,7 @@ const store = await createFileStore({ dir, snapshotEveryBytes: snapshotEvery ? N
 let next = 0;
 async function writeForever(worker: number): Promise<never> {
   for (;;) {
-    const name = `w${worker}-${next++}`;
+    const name = `p${process.pid}-w${worker}-${next++}`;
     const key = `/crash/objects/${name}`;
     const stored = await store.create(key, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: { payload: 'x'.repeat(200) } });
     process.stdout.write(`${key} ${stored.rv}\n`);

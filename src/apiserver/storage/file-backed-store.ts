@@ -11,7 +11,8 @@ import type { History } from './history.js';
 import { equalIgnoringResourceVersion, withResourceVersion } from './json-equal.js';
 import type { Keyspace, ListOptions } from './keyspace.js';
 import { Snapshotter } from './snapshotter.js';
-import { deleteRecord, putRecord, type WalWriter } from './wal.js';
+import { deleteRecord, probeDisk, putRecord, type WalWriter } from './wal.js';
+import type { DirLock } from './dir-lock.js';
 import { Watchers } from './watchers.js';
 
 export class FileBackedStore implements FileStore {
@@ -19,6 +20,7 @@ export class FileBackedStore implements FileStore {
   private readonly queue: CommitQueue;
   private closing: Promise<void> | undefined;
   private readonly snapshotter: Snapshotter | undefined;
+  private probeTimer: NodeJS.Timeout | undefined;
 
   constructor(
     options: ResolvedFileStoreOptions,
@@ -26,6 +28,7 @@ export class FileBackedStore implements FileStore {
     private readonly history: History,
     private rev: number,
     private readonly wal: WalWriter | undefined,
+    private readonly lock?: DirLock,
   ) {
     const { dir, snapshotEveryBytes: everyBytes, onSnapshotError: onError } = options;
     this.snapshotter = wal && new Snapshotter({ dir: dir!, wal, everyBytes, onError });
@@ -38,7 +41,19 @@ export class FileBackedStore implements FileStore {
         this.watchers.deliver(event);
       },
       durableRv: rev,
+      onFailure: (err) => {
+        // Every write not yet durable was undone, so the revision counter goes back with them.
+        this.rev = this.queue.durableRv;
+        if (!this.probeTimer) options.onWriteError(err); // once per outage, not once per write
+        this.probeUntilHealthy(dir!);
+        return new StoreError('Unavailable', `storage write failed, nothing was written: ${err.message}`);
+      },
     });
+  }
+
+  /** Why writes are failing (a full or failing disk), or undefined while they persist. */
+  failure(): string | undefined {
+    return this.queue.failure?.message;
   }
 
   revision(): number {
@@ -76,9 +91,10 @@ export class FileBackedStore implements FileStore {
     if (current instanceof Error) return Promise.reject(current);
     const rv = ++this.rev;
     const last = withResourceVersion(current.object, String(rv));
+    const undo = this.keyspace.undoFor(key);
     this.keyspace.delete(key);
     const event: StoreEvent = { type: 'DELETED', key, object: last, prevObject: current.object, rv };
-    return this.queue.enqueue(deleteRecord(rv, key), event, { key, object: last, rv });
+    return this.queue.enqueue(deleteRecord(rv, key), event, { key, object: last, rv }, undo);
   }
 
   watch(prefix: string, fromRv: number, onEvent: (event: StoreEvent) => void): WatchHandle {
@@ -110,6 +126,8 @@ export class FileBackedStore implements FileStore {
       await this.queue.drain();
       await this.snapshotter?.idle();
       await this.wal?.close();
+      clearInterval(this.probeTimer);
+      await this.lock?.release();
     })();
     return this.closing;
   }
@@ -128,11 +146,12 @@ export class FileBackedStore implements FileStore {
     // what a restart reads back.
     const stored: StoredObject = { key, object: JSON.parse(json) as KObject, rv };
     const record = putRecord(rv, key, json);
+    const undo = this.keyspace.undoFor(key);
     this.keyspace.set(stored, record.length);
     const event: StoreEvent = prev
       ? { type: 'MODIFIED', key, object: stored.object, prevObject: prev.object, rv }
       : { type: 'ADDED', key, object: stored.object, rv };
-    return this.queue.enqueue(record, event, stored);
+    return this.queue.enqueue(record, event, stored, undo);
   }
 
   private checkPrecondition(key: string, expectedRv: number | undefined): StoredObject | Error {
@@ -147,8 +166,22 @@ export class FileBackedStore implements FileStore {
   }
 
   private refuseWrite(): StoreError | undefined {
-    if (this.closing) return new StoreError('Closed', 'store is closed');
-    if (this.queue.failure) return new StoreError('Closed', `store failed: ${this.queue.failure.message}`);
-    return undefined;
+    return this.closing ? new StoreError('Closed', 'store is closed') : undefined;
+  }
+
+  /** Without writes coming in, readiness would report a failure long gone: test the disk itself. */
+  private probeUntilHealthy(dir: string): void {
+    this.probeTimer ??= setInterval(() => {
+      if (!this.queue.failure) return this.stopProbing();
+      probeDisk(dir).then(() => {
+        this.queue.failure = undefined;
+        this.stopProbing();
+      }, () => undefined);
+    }, 1000).unref();
+  }
+
+  private stopProbing(): void {
+    clearInterval(this.probeTimer);
+    this.probeTimer = undefined;
   }
 }

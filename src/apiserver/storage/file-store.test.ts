@@ -1,7 +1,7 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -228,7 +228,7 @@ describe('file store: durability', () => {
     await second.close();
   });
 
-  test('a torn last WAL line is dropped and truncated; a corrupt middle line fails', async () => {
+  test('a torn last WAL record is cut off (and said so); later writes continue after it', async () => {
     const dir = await tempDir();
     const first = await createFileStore({ dir });
     await first.create('/cm/ns1/a', cm('a'));
@@ -236,17 +236,15 @@ describe('file store: durability', () => {
     await first.close();
     const [wal] = (await readdir(dir)).filter((f) => f.startsWith('wal-'));
     await appendFile(join(dir, wal!), '{"rv":3,"op":"put","key":"/cm/ns1/c","val');
-    const second = await createFileStore({ dir });
+    const notes: string[] = [];
+    const second = await createFileStore({ dir, onRecoveryNote: (m) => notes.push(m) });
+    assert.match(notes.join('\n'), /cut off 41 bytes at byte \d+ of wal-0+1\.log: a record torn by a crash/);
     assert.deepEqual(second.list('/').items.map((i) => `${i.key} ${i.rv}`), ['/cm/ns1/a 1', '/cm/ns1/b 2']);
     assert.equal((await second.create('/cm/ns1/c', cm('c'))).rv, 3);
     await second.close();
     const third = await createFileStore({ dir });
     assert.equal(third.list('/').items.length, 3);
     await third.close();
-    const lines = (await readFile(join(dir, wal!), 'utf8')).split('\n');
-    lines.splice(1, 0, '{"rv":garbage');
-    await writeFile(join(dir, wal!), lines.join('\n'));
-    await assert.rejects(createFileStore({ dir }), /corrupt record/);
   });
 
   test('group commit: a write resolves after its fdatasync; concurrent writes share them', async () => {
@@ -280,27 +278,29 @@ describe('file store: durability', () => {
     await store.close();
   });
 
-  test('kill -9 loses no acknowledged write', async () => {
+  test('kill -9 at random moments, 6 cycles on one directory: no acknowledged write lost or changed', async () => {
     const dir = await tempDir();
     // Run the writer the way this test runs: from source under tsx, or compiled from dist/.
     const fromSource = import.meta.url.endsWith('.ts');
     const script = fileURLToPath(new URL(fromSource ? './crash-writer.ts' : './crash-writer.js', import.meta.url));
-    const args = [...(fromSource ? ['--import', 'tsx'] : []), script, dir, '65536'];
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    let killTimer: NodeJS.Timeout | undefined;
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      killTimer ??= setTimeout(() => child.kill('SIGKILL'), 300);
-    });
-    const guard = setTimeout(() => child.kill('SIGKILL'), 15_000); // never hang if it acknowledges nothing
-    const signal = await new Promise<NodeJS.Signals | null>((resolve) => child.on('close', (_code, sig) => resolve(sig)));
-    clearTimeout(guard);
-    assert.equal(signal, 'SIGKILL');
-    const acked = out.split('\n').slice(0, -1).map((line) => line.split(' ') as [string, string]);
-    assert.ok(acked.length > 100, `only ${acked.length} acknowledged writes`);
-    assert.ok((await readdir(dir)).includes('snapshot.json'), 'the crash run also rotated the WAL');
-    const store = await createFileStore({ dir });
+    const acked: [string, string][] = [];
+    for (let cycle = 0; cycle < 6; cycle++) {
+      const child = spawn(process.execPath, [...(fromSource ? ['--import', 'tsx'] : []), script, dir, '65536'], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      let killTimer: NodeJS.Timeout | undefined;
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        killTimer ??= setTimeout(() => child.kill('SIGKILL'), 50 + Math.random() * 400);
+      });
+      const guard = setTimeout(() => child.kill('SIGKILL'), 15_000); // never hang if it acknowledges nothing
+      const signal = await new Promise<NodeJS.Signals | null>((resolve) => child.on('close', (_code, sig) => resolve(sig)));
+      clearTimeout(guard);
+      assert.equal(signal, 'SIGKILL');
+      acked.push(...out.split('\n').slice(0, -1).map((line) => line.split(' ') as [string, string]));
+    }
+    assert.ok(acked.length > 300, `only ${acked.length} acknowledged writes`);
+    assert.ok((await readdir(dir)).includes('snapshot.json'), 'the crash runs also rotated the WAL');
+    const store = await createFileStore({ dir, onRecoveryNote: () => {} });
     for (const [key, rv] of acked) {
       assert.equal(store.get(key)?.rv, Number(rv), key);
       assert.equal(store.get(key)?.object.metadata.resourceVersion, rv);
@@ -308,7 +308,7 @@ describe('file store: durability', () => {
     const maxRv = Math.max(...acked.map(([, rv]) => Number(rv)));
     assert.ok(store.revision() >= maxRv);
     assert.ok((await store.create('/after/crash', cm('x'))).rv > maxRv, 'revisions continue after the crash');
-    console.log(`crash test: ${acked.length} acknowledged writes survived, revision ${store.revision()}`);
+    console.log(`crash test: 6 kill -9 cycles, ${acked.length} acknowledged writes survived, revision ${store.revision()}`);
     await store.close();
   });
 });

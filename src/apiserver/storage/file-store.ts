@@ -9,7 +9,9 @@ import { FileBackedStore } from './file-backed-store.js';
 import { History } from './history.js';
 import { Keyspace } from './keyspace.js';
 import { recover } from './recovery.js';
-import { WalWriter } from './wal.js';
+import { DIR_MODE, WalWriter } from './wal.js';
+import { lockDir } from './dir-lock.js';
+import { chmod, mkdir } from 'node:fs/promises';
 
 export interface FileStoreOptions {
   /** Data directory; unset keeps everything in memory (tests). */
@@ -24,6 +26,10 @@ export interface FileStoreOptions {
   now?: () => number;
   /** Called when a background snapshot fails (the WAL still holds everything). */
   onSnapshotError?: (err: Error) => void;
+  /** Called when a batch of writes fails to persist (they are undone and answered 503). */
+  onWriteError?: (err: Error) => void;
+  /** Hears what recovery changed on disk: a torn record cut off, an older layout rewritten. */
+  onRecoveryNote?: (message: string) => void;
 }
 
 export interface FileStoreStats {
@@ -39,6 +45,8 @@ export interface FileStoreStats {
 
 export interface FileStore extends Store {
   stats(): FileStoreStats;
+  /** Why writes are failing (a full or failing disk), or undefined while they persist. */
+  failure(): string | undefined;
 }
 
 export type ResolvedFileStoreOptions = Required<Omit<FileStoreOptions, 'dir'>> & { dir?: string };
@@ -48,9 +56,17 @@ export async function createFileStore(options: FileStoreOptions = {}): Promise<F
   const keyspace = new Keyspace();
   const history = new History({ maxEvents: resolved.historyEvents, maxAgeMs: resolved.historyMs, now: resolved.now });
   if (resolved.dir === undefined) return new FileBackedStore(resolved, keyspace, history, 0, undefined);
-  const recovered = await recover(resolved.dir, keyspace, history);
-  const wal = await WalWriter.open(resolved.dir, recovered.walFile, recovered.walBytes);
-  return new FileBackedStore(resolved, keyspace, history, recovered.revision, wal);
+  await mkdir(resolved.dir, { recursive: true, mode: DIR_MODE });
+  await chmod(resolved.dir, DIR_MODE);
+  const lock = await lockDir(resolved.dir);
+  try {
+    const recovered = await recover(resolved.dir, keyspace, history, resolved.onRecoveryNote);
+    const wal = await WalWriter.open(resolved.dir, recovered.walFile, recovered.walBytes);
+    return new FileBackedStore(resolved, keyspace, history, recovered.revision, wal, lock);
+  } catch (err) {
+    await lock.release();
+    throw err;
+  }
 }
 
 function resolveOptions(options: FileStoreOptions): ResolvedFileStoreOptions {
@@ -61,6 +77,8 @@ function resolveOptions(options: FileStoreOptions): ResolvedFileStoreOptions {
     snapshotEveryBytes: options.snapshotEveryBytes ?? 64 * 1024 * 1024,
     now: options.now ?? Date.now,
     onSnapshotError: options.onSnapshotError ?? ((err) => process.emitWarning(`store snapshot failed: ${err.message}`)),
+    onWriteError: options.onWriteError ?? ((err) => process.emitWarning(`store write failed: ${err.message}`)),
+    onRecoveryNote: options.onRecoveryNote ?? ((message) => process.emitWarning(message)),
   };
   for (const name of ['historyEvents', 'historyMs', 'snapshotEveryBytes'] as const) {
     if (!(resolved[name] >= 0)) throw new Error(`createFileStore: ${name} must be a number >= 0, got ${resolved[name]}`);

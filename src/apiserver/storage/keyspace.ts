@@ -57,6 +57,14 @@ export class Keyspace {
     this.totalBytes -= old.bytes;
   }
 
+  /** A function that puts `key` back the way it is now (to roll back a write that failed to persist). */
+  undoFor(key: string): () => void {
+    const entry = this.entries.get(key);
+    if (!entry) return () => this.delete(key);
+    const { stored, bytes } = entry;
+    return () => this.set(stored, bytes);
+  }
+
   /** Every stored object, in no particular order (for snapshots). */
   all(): StoredObject[] {
     return Array.from(this.entries.values(), (e) => e.stored);

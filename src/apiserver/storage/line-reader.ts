@@ -12,8 +12,15 @@ export interface LinesRead {
   tailBytes: number;
 }
 
-/** Calls `onLine(text, startOffset)` for every newline-terminated, non-empty line. */
-export async function readLines(path: string, onLine: (line: string, start: number) => void): Promise<LinesRead> {
+/**
+ * Calls `onLine(text, startOffset)` for every newline-terminated, non-empty line, then `onTail`
+ * with the bytes after the last newline, if any.
+ */
+export async function readLines(
+  path: string,
+  onLine: (line: string, start: number) => void,
+  onTail?: (tail: string, start: number) => void,
+): Promise<LinesRead> {
   let carry: Buffer = Buffer.alloc(0);
   let carryStart = 0;
   for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
@@ -26,5 +33,6 @@ export async function readLines(path: string, onLine: (line: string, start: numb
     carry = buf.subarray(lineStart);
     carryStart += lineStart;
   }
+  if (carry.length > 0) onTail?.(carry.toString('utf8'), carryStart);
   return { wholeEnd: carryStart, tailBytes: carry.length };
 }

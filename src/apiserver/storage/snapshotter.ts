@@ -38,7 +38,7 @@ export class Snapshotter {
     // every record in the older files is covered by a capture taken now.
     const boundary = wal.fileName;
     const { revision, objects } = capture();
-    this.running = writeSnapshot(dir, revision, objects)
+    this.running = writeSnapshot(dir, revision, objects, boundary)
       .then(() => wal.removeFilesBefore(boundary))
       .then(
         () => void this.count++,

@@ -38,7 +38,7 @@ export interface WatchHandle {
 }
 
 export class StoreError extends Error {
-  constructor(readonly code: 'NotFound' | 'AlreadyExists' | 'Conflict' | 'Expired' | 'Closed', message: string, readonly currentRv?: number) {
+  constructor(readonly code: 'NotFound' | 'AlreadyExists' | 'Conflict' | 'Expired' | 'Closed' | 'Unavailable', message: string, readonly currentRv?: number) {
     super(message);
     this.name = 'StoreError';
   }

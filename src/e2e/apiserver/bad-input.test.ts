@@ -28,6 +28,10 @@ describe('bad input', () => {
     { name: 'bad label selector', method: 'GET', path: `${cms}?labelSelector=a%20in%20(`, body: undefined, status: 400, reason: 'BadRequest', message: /./ },
     { name: 'unsupported field selector', method: 'GET', path: `${cms}?fieldSelector=spec.foo%3Db`, body: undefined, status: 400, reason: 'BadRequest', message: /field label not supported: spec\.foo/ },
     { name: 'strategic patch type unknown', method: 'PATCH', path: `${cms}/x`, body: '{}', headers: { 'content-type': 'text/plain' }, status: 415, reason: 'UnsupportedMediaType', message: /./ },
+    { name: 'JSON nested 5,000 levels deep', method: 'POST', path: cms, body: `{"metadata":{"name":"deep"},"data":{"a":${'['.repeat(5000)}${']'.repeat(5000)}}}`, status: 400, reason: 'BadRequest', message: /nested more than 1000 levels deep/ },
+    { name: 'deep nesting in a merge patch', method: 'PATCH', path: `${cms}/x`, body: `{"data":${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}}`, headers: { 'content-type': 'application/merge-patch+json' }, status: 400, reason: 'BadRequest', message: /nested more than 1000 levels deep/ },
+    { name: 'a path escape of bytes that are not UTF-8', method: 'GET', path: `${cms}/%ff`, body: undefined, status: 404, reason: 'NotFound', message: /configmaps "\uFFFD" not found/ },
+    { name: 'a malformed path escape', method: 'GET', path: `${cms}/%zz`, body: undefined, status: 400, reason: 'BadRequest', message: /invalid URL escape in path segment "%zz"/ },
     { name: 'oversized body', method: 'POST', path: cms, body: JSON.stringify({ metadata: { name: 'big' }, data: { a: 'x'.repeat(4 * 1024 * 1024) } }), status: 413, reason: 'RequestEntityTooLarge', message: /too large/ },
   ];
 
