@@ -8,7 +8,7 @@ import { decodeProtobufObject, isProtobufContentType } from './protobuf/decode.j
 /**
  * Deepest nesting of arrays and objects a body may have. Real objects stay under 30; past a few
  * thousand, the recursive code that copies and compares objects would overflow the stack
- * (kube-apiserver's decoder stops at 10,000; docs/known-differences.md).
+ * (kube-apiserver's decoder stops at 10,000; docs/design/apiserver.md, "Decoding").
  */
 export const MAX_BODY_DEPTH = 1000;
 

@@ -9,6 +9,14 @@ import { classDoc, classForKind, modelAttributes } from './models.js';
 import { schemaName, specialNames } from './schema-names.js';
 import { preserveUnknownFields, specialSchemas, typeToSchema, type OpenApiSchema, type Resolver, type SpecialType } from './schema-types.js';
 
+/** The Go type each inlined class schema stands for (`v1.PodSpec`), for decode errors as Go words them. */
+const goTypes = new WeakMap<object, string>();
+
+/** `v1.PodSpec` for the schema of client model V1PodSpec; undefined for other schemas. */
+export function goTypeOf(schema: object): string | undefined {
+  return goTypes.get(schema);
+}
+
 /** The object schema of a model class, its fields typed through `resolver`. */
 function classSchema(className: string, resolver: Resolver, withDocs: boolean): OpenApiSchema {
   const doc = withDocs ? classDoc(className) : undefined;
@@ -21,6 +29,8 @@ function classSchema(className: string, resolver: Resolver, withDocs: boolean): 
     if (fieldDoc?.description) prop = prop.$ref ? { allOf: [prop], description: fieldDoc.description } : { ...prop, description: fieldDoc.description };
     if (fieldDoc?.required) required.push(attr.baseName);
     properties[attr.baseName] = { ...prop, ...listExtensions[key] };
+    const goType = goTypes.get(prop);
+    if (goType) goTypes.set(properties[attr.baseName]!, goType);
   }
   const schema: OpenApiSchema = { type: 'object', properties };
   if (doc?.description) schema.description = doc.description;
@@ -64,6 +74,8 @@ function inlineClass(className: string, stack: Set<string>): OpenApiSchema {
   const schema = classSchema(className, resolver, false);
   stack.delete(className);
   inlineCache.set(className, freeze(schema));
+  const versioned = /^(V\d+(?:alpha\d+|beta\d+)?)(.+)$/.exec(className);
+  if (versioned) goTypes.set(schema, `${versioned[1]!.toLowerCase()}.${versioned[2]}`);
   return schema;
 }
 
@@ -74,7 +86,11 @@ function inlineClass(className: string, stack: Set<string>): OpenApiSchema {
 export function builtinSchema(group: string, version: string, kind: string): JSONSchemaProps | undefined {
   const cls = classForKind(group, version, kind);
   if (!cls) return undefined;
-  return freeze({ ...inlineClass(cls, new Set()), ...gvkExtension(group, version, kind) });
+  const inlined = inlineClass(cls, new Set());
+  const schema = freeze({ ...inlined, ...gvkExtension(group, version, kind) });
+  const goType = goTypeOf(inlined);
+  if (goType) goTypes.set(schema, goType);
+  return schema;
 }
 
 export interface Components {

@@ -3,7 +3,7 @@
  * needs for `apply` validation, strategic merge patches and `explain`) and the inlined schemas
  * of built-in kinds used for unknown-field detection.
  */
-export { builtinComponents, builtinSchema } from './builtin-schemas.js';
+export { builtinComponents, builtinSchema, goTypeOf } from './builtin-schemas.js';
 export {
   hashDocument,
   openApiV3Document,

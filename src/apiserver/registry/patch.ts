@@ -10,6 +10,7 @@ import { applyMergePatch } from '../../machinery/patch/merge-patch.js';
 import { applyStrategicMergePatch } from '../../machinery/patch/strategic-merge-patch.js';
 import { serverSideApply } from '../../machinery/apply/index.js';
 import { StoreError } from '../storage/store.js';
+import { typeMismatch } from './typed-decode.js';
 import { type RegistryCore, storeErrorToStatus, timestamp } from './core.js';
 import type { RequestContext } from './context.js';
 import { apiVersionOf, type ServedResource } from './served-resource.js';
@@ -68,6 +69,13 @@ function applyPatchDocument(r: ServedResource, live: KObject, req: PatchRequest,
   if (typeof result !== 'object' || result === null || Array.isArray(result)) throw errors.badRequest('the patch did not produce an object');
   const obj = result as KObject;
   if (typeof obj.metadata !== 'object' || obj.metadata === null) obj.metadata = {};
+  // kube decodes the patched object into its Go type and answers a mismatch as an invalid patch.
+  const mismatch = r.schema && !r.schemaIsAuthoritative && req.type !== 'apply' ? typeMismatch(r.schema, obj) : undefined;
+  if (mismatch) {
+    const { apiVersion, kind, metadata, ...rest } = obj;
+    const value = JSON.stringify(JSON.stringify({ apiVersion, kind, metadata, ...rest }));
+    throw new StatusError(422, 'Invalid', ` "" is invalid: patch: Invalid value: ${value}: ${mismatch}`, { causes: [{ reason: 'FieldValueInvalid', message: `Invalid value: ${value}: ${mismatch}`, field: 'patch' }] });
+  }
   return obj;
 }
 

@@ -4,7 +4,8 @@
  */
 import type { KObject } from '../../api/meta.js';
 import { errors, field, type FieldError } from '../../machinery/errors.js';
-import { findUnknownFields, pruneUnknownFields, validateAgainstSchema, applyDefaults } from '../../machinery/schema/index.js';
+import { pruneUnknownFields, validateAgainstSchema, applyDefaults } from '../../machinery/schema/index.js';
+import { typeMismatch } from './typed-decode.js';
 import { validateObjectMeta } from '../../machinery/validation/names.js';
 import { deepEqual } from '../../machinery/deep-equal.js';
 import type { RequestContext } from './context.js';
@@ -14,19 +15,21 @@ const labelNamed = new Set(['namespaces', 'services']);
 const pathSegmentNamed = new Set(['roles', 'clusterroles', 'rolebindings', 'clusterrolebindings']);
 
 /**
- * Prunes fields the schema does not know (CRDs) or only detects them (built-ins), then reports them
- * and the body's repeated keys as `fieldValidation` asks: Strict fails with 400, Warn adds
- * warnings, Ignore stays silent.
+ * Decodes a body as kube-apiserver would: a built-in kind's values must have their Go types (400
+ * otherwise), and fields the schema does not know are dropped, then reported with the body's
+ * repeated keys as `fieldValidation` asks: Strict fails with 400, Warn adds warnings, Ignore stays
+ * silent.
  */
 export function handleUnknownFields(r: ServedResource, obj: KObject, ctx: RequestContext): void {
-  if (!r.schemaIsAuthoritative && ctx.fieldValidation === 'Ignore') return;
-  const unknown = !r.schema ? [] : r.schemaIsAuthoritative ? pruneUnknownFields(r.schema, obj) : findUnknownFields(r.schema, obj);
+  const kind = obj.kind ?? r.definition.kind;
+  const version = (obj.apiVersion ?? '').split('/').pop();
+  const mismatch = r.schema && !r.schemaIsAuthoritative ? typeMismatch(r.schema, obj) : undefined;
+  if (mismatch) throw errors.badRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: ${mismatch}`);
+  const unknown = r.schema ? pruneUnknownFields(r.schema, obj) : [];
   if (ctx.fieldValidation === 'Ignore') return;
   const messages = [...(ctx.duplicateFields ?? []).map((path) => `duplicate field "${path}"`), ...unknown.map((path) => `unknown field "${path}"`)];
   if (messages.length === 0) return;
   if (ctx.fieldValidation === 'Strict') {
-    const kind = obj.kind ?? r.definition.kind;
-    const version = (obj.apiVersion ?? '').split('/').pop();
     throw errors.badRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: strict decoding error: ${messages.join(', ')}`);
   }
   ctx.warnings.push(...messages);
