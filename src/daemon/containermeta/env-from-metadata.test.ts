@@ -5,12 +5,12 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CloneSets } from '../../api/kruise/resource-types.js';
+import { AdvancedStatefulSets, CloneSets } from '../../api/kruise/resource-types.js';
 import { expectedEnvHash } from '../../control/containermeta/index.js';
 import { watchPods } from '../../testing/pod-watch.js';
 import { eventually, holds } from '../../testing/workload-env.js';
 import {
-  app, conditionOf, containerIdOf, envCloneSet, metaOf, ns, onlyPod, restartCountOf, restartDaemons, runtimeEnv, setAnnotationX, startEnvMetaEnv,
+  app, conditionOf, containerIdOf, envCloneSet, envStatefulSet, metaOf, ns, onlyPod, restartCountOf, runtimeEnv, setAnnotationX, startDaemons, startEnvMetaEnv,
 } from './test-kit.js';
 import type { Pod } from '../../api/core/index.js';
 
@@ -29,7 +29,7 @@ describe('container meta and env from metadata (kruise-daemon + CloneSet)', () =
   test('gate on: an annotation read by env restarts the container once, in place; the update completes only after it; a daemon restart changes nothing', async () => {
     const gates = 'InPlaceUpdateEnvFromMetadata=true';
     const w = await startEnvMetaEnv(gates);
-    let daemons: Awaited<ReturnType<typeof restartDaemons>> | undefined;
+    let daemons: Awaited<ReturnType<typeof startDaemons>> | undefined;
     try {
       await w.client.create(CloneSets, envCloneSet('v1'));
       const before = await reported(w);
@@ -72,7 +72,8 @@ describe('container meta and env from metadata (kruise-daemon + CloneSet)', () =
         return pod && restartCountOf(pod) !== 1 ? `restartCount ${restartCountOf(pod)}` : undefined;
       }, 2_500);
 
-      daemons = await restartDaemons(w, gates);
+      await w.daemons()!.stop();
+      daemons = await startDaemons(w, gates);
       await holds('no restart after the daemon restarted', async () => {
         const pod = await onlyPod(w);
         return pod && (restartCountOf(pod) !== 1 || containerIdOf(pod) !== containerIdOf(after)) ? `restartCount ${restartCountOf(pod)}, ${containerIdOf(pod)}` : undefined;
@@ -101,6 +102,58 @@ describe('container meta and env from metadata (kruise-daemon + CloneSet)', () =
         return pod && (restartCountOf(pod) !== 0 || containerIdOf(pod) !== containerIdOf(before)) ? `restartCount ${restartCountOf(pod)}` : undefined;
       }, 2_500);
       assert.equal((await runtimeEnv(w, after)).X, 'v1', 'the running container still has the value it started with');
+    } finally {
+      await w.stop();
+    }
+  });
+
+  test('daemon down during the update: the update waits (InPlaceUpdateReady False, no restart); the daemon back restarts the container once', async () => {
+    const gates = 'InPlaceUpdateEnvFromMetadata=true';
+    const w = await startEnvMetaEnv(gates);
+    let daemons: Awaited<ReturnType<typeof startDaemons>> | undefined;
+    try {
+      await w.client.create(CloneSets, envCloneSet('v1'));
+      const before = await reported(w);
+      await w.daemons()!.stop();
+      await setAnnotationX(w, 'v2');
+      await eventually('the pod carries x=v2, not ready for the update', async () => {
+        const pod = await onlyPod(w);
+        return pod && pod.metadata.annotations?.x === 'v2' && conditionOf(pod, 'InPlaceUpdateReady') === 'False';
+      }, 30_000);
+      await holds('no daemon: no restart, the update does not complete', async () => {
+        const pod = await onlyPod(w);
+        return pod && (restartCountOf(pod) !== 0 || conditionOf(pod, 'InPlaceUpdateReady') !== 'False') ? `restartCount ${restartCountOf(pod)}, InPlaceUpdateReady ${conditionOf(pod, 'InPlaceUpdateReady')}` : undefined;
+      }, 2_000);
+      daemons = await startDaemons(w, gates);
+      const after = await eventually('restarted and completed', async () => {
+        const pod = await onlyPod(w);
+        return pod && restartCountOf(pod) === 1 && conditionOf(pod, 'InPlaceUpdateReady') === 'True' && pod;
+      }, 30_000);
+      assert.equal(after.metadata.uid, before.metadata.uid);
+      assert.equal((await runtimeEnv(w, after)).X, 'v2');
+      await holds('exactly one restart', async () => {
+        const pod = await onlyPod(w);
+        return pod && restartCountOf(pod) !== 1 ? `restartCount ${restartCountOf(pod)}` : undefined;
+      }, 2_000);
+    } finally {
+      await daemons?.stop();
+      await w.stop();
+    }
+  });
+
+  test('Advanced StatefulSet: the same change restarts its pod\'s container once, in place', async () => {
+    const w = await startEnvMetaEnv('InPlaceUpdateEnvFromMetadata=true');
+    try {
+      await w.client.create(AdvancedStatefulSets, envStatefulSet('v1'));
+      const before = await reported(w);
+      await setAnnotationX(w, 'v2', 'StatefulSet');
+      const after = await eventually('restarted and completed', async () => {
+        const pod = await onlyPod(w);
+        return pod && restartCountOf(pod) === 1 && pod.metadata.annotations?.x === 'v2' && conditionOf(pod, 'InPlaceUpdateReady') === 'True' && pod;
+      }, 30_000);
+      assert.equal(after.metadata.uid, before.metadata.uid);
+      assert.equal(inPlaceState(after).updateEnvFromMetadata, true);
+      assert.equal((await runtimeEnv(w, after)).X, 'v2');
     } finally {
       await w.stop();
     }

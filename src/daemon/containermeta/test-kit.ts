@@ -5,11 +5,12 @@
  * count and the environment the runtime reports for the running container (ExecSync `env`).
  */
 import type { KObject } from '../../api/meta.js';
-import { CloneSets } from '../../api/kruise/resource-types.js';
+import { AdvancedStatefulSets, CloneSets } from '../../api/kruise/resource-types.js';
 import { Pods } from '../../api/resource-type.js';
 import { createInProcessClient } from '../../client/index.js';
 import { setupCloneSetController } from '../../controllers/cloneset/index.js';
 import { setupPodReadinessController } from '../../controllers/podreadiness/index.js';
+import { setupAdvancedStatefulSetController } from '../../controllers/statefulset/index.js';
 import { readRuntimeMetaSet, type RuntimeContainerMetaSet } from '../../control/containermeta/index.js';
 import { kruiseFeatureGates } from '../../features/kruise.js';
 import { startWorkloadEnv, type WorkloadEnv } from '../../testing/workload-env.js';
@@ -24,7 +25,11 @@ export async function startEnvMetaEnv(gates: string): Promise<WorkloadEnv> {
   const enabled = kruiseFeatureGates(gates);
   return startWorkloadEnv({
     nodes: 1, daemons: true, gates,
-    controllers: (m) => { setupCloneSetController(m, { gates: (g) => enabled.enabled(g) }); setupPodReadinessController(m); },
+    controllers: (m) => {
+      setupCloneSetController(m, { gates: (g) => enabled.enabled(g) });
+      setupAdvancedStatefulSetController(m, { gates: (g) => enabled.enabled(g) });
+      setupPodReadinessController(m);
+    },
   });
 }
 
@@ -52,8 +57,17 @@ export function envCloneSet(x: string): KObject {
   };
 }
 
-export const setAnnotationX = (w: WorkloadEnv, x: string) =>
-  w.client.patch(CloneSets, ns, app, 'merge', { spec: { template: { metadata: { annotations: { x } } } } });
+/** The same workload as an in-place Advanced StatefulSet (its template must carry the InPlaceUpdateReady gate). */
+export function envStatefulSet(x: string): KObject {
+  const cs = envCloneSet(x) as KObject & { spec: { template: { spec: Record<string, unknown> } } };
+  return {
+    ...cs, kind: 'StatefulSet',
+    spec: { ...cs.spec, serviceName: app, template: { ...cs.spec.template, spec: { ...cs.spec.template.spec, readinessGates: [{ conditionType: 'InPlaceUpdateReady' }] } } },
+  };
+}
+
+export const setAnnotationX = (w: WorkloadEnv, x: string, kind: 'CloneSet' | 'StatefulSet' = 'CloneSet') =>
+  w.client.patch(kind === 'CloneSet' ? CloneSets : AdvancedStatefulSets, ns, app, 'merge', { spec: { template: { metadata: { annotations: { x } } } } });
 
 export async function onlyPod(w: WorkloadEnv): Promise<Pod | undefined> {
   const pods = (await w.client.list<Pod>(Pods, { namespace: ns, labelSelector: `app=${app}` })).items.filter((p) => !p.metadata.deletionTimestamp);
@@ -78,9 +92,8 @@ export async function runtimeEnv(w: WorkloadEnv, pod: Pod): Promise<Record<strin
   }
 }
 
-/** Stops the env's daemons and starts new ones on the same nodes (as a daemon pod restart would). */
-export async function restartDaemons(w: WorkloadEnv, gates: string): Promise<NodeDaemons> {
-  await w.daemons()!.stop();
+/** Starts kruise-daemons on the env's nodes again, after `w.daemons()!.stop()` (as a daemon pod restart would). */
+export function startDaemons(w: WorkloadEnv, gates: string): Promise<NodeDaemons> {
   const enabled = kruiseFeatureGates(gates);
   return startNodeDaemons(createInProcessClient(w.env.plane.handler, undefined, 'kruise-daemon'), w.nodes(), (g) => enabled.enabled(g));
 }
