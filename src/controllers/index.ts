@@ -17,9 +17,9 @@ export interface ControllerRegistration {
 
 export const kruiseControllers: ControllerRegistration[] = [
   { name: 'pod-readiness-controller', enabled: () => true, setup: (m) => { setupPodReadinessController(m); } },
-  { name: 'cloneset-controller', enabled: () => true, setup: (m) => { setupCloneSetController(m); } },
+  { name: 'cloneset-controller', enabled: () => true, setup: (m, gate) => { setupCloneSetController(m, { gates: gate }); } },
   { name: 'statefulset-controller', enabled: () => true, setup: (m, gate) => { setupAdvancedStatefulSetController(m, { gates: gate }); } },
-  { name: 'daemonset-controller', enabled: () => true, setup: (m) => { setupAdvancedDaemonSetController(m); } },
+  { name: 'daemonset-controller', enabled: () => true, setup: (m, gate) => { setupAdvancedDaemonSetController(m, { gates: gate }); } },
 ];
 
 /** Registers every enabled controller; returns the names of those registered. */

@@ -32,6 +32,8 @@ export interface KruiseDaemon {
   healthPort(): number | undefined;
   /** Every controller's informers have synced. */
   ready(): boolean;
+  /** Resolves once every informer has synced (false: stopped first). */
+  synced(): Promise<boolean>;
   /** Names of the controllers running. */
   controllers(): string[];
   start(): Promise<void>;
@@ -50,6 +52,7 @@ export function createKruiseDaemon(o: KruiseDaemonOptions): KruiseDaemon {
     nodeName: o.nodeName,
     healthPort: () => health?.port,
     ready: () => started && mgr.ready(),
+    synced: () => mgr.informers.waitForSync(),
     controllers: () => enabled.map((c) => c.name),
     async start() {
       for (const c of enabled) c.setup(ctx);

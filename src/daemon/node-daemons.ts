@@ -35,6 +35,8 @@ export async function startNodeDaemons(
       started.push({ daemon, runtimes });
       await daemon.start();
     }
+    // hand back daemons that are ready (every informer synced), as a daemon pod that passed /healthz
+    await Promise.all(started.map(({ daemon }) => daemon.synced()));
   } catch (e) {
     await stop();
     throw e;

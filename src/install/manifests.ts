@@ -1,11 +1,13 @@
 /**
  * What `kruise install` applies to a cluster: the CRDs, the `kruise-system` namespace, the
- * manager's ServiceAccount with RBAC (the rules OpenKruise's manager needs, broadly), the webhook
- * Service and certificate Secret, and the two admission webhook configurations.
+ * manager's ServiceAccount with RBAC (the rules OpenKruise's manager needs, broadly), the daemon's
+ * ServiceAccount with its narrow RBAC (daemon-rbac.ts), the webhook Service and certificate Secret,
+ * and the two admission webhook configurations.
  */
 import type { KObject } from '../api/meta.js';
 import { kruiseCrds, kruiseKinds } from '../api/kruise/index.js';
 import { mutatingConfigurationName, validatingConfigurationName } from '../api/kruise/webhook-inventory.js';
+import { daemonRbac } from './daemon-rbac.js';
 import { webhookConfigurations, webhookServiceAndSecret } from './webhook-configurations.js';
 
 export const kruiseNamespace = 'kruise-system';
@@ -58,7 +60,7 @@ const kruiseNamespaceObject: KObject = { apiVersion: 'v1', kind: 'Namespace', me
 
 export function installManifests(): KObject[] {
   return [
-    ...kruiseCrds(), kruiseNamespaceObject, ...rbac(), ...certsRbac(),
+    ...kruiseCrds(), kruiseNamespaceObject, ...rbac(), ...certsRbac(), ...daemonRbac(kruiseNamespace),
     ...webhookServiceAndSecret(kruiseNamespace), ...webhookConfigurations(kruiseNamespace),
   ];
 }

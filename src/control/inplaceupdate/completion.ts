@@ -2,10 +2,11 @@
  * Whether an in-place update has finished (docs/design/inplace-update.md §6): each container whose
  * image was changed reports a new imageID, or the same imageID with the spec image (an untagged
  * spec image compares as `:latest`); resized containers report their spec resources; env-from-
- * metadata updates need the node daemon's runtime-containers-meta. Metadata-only updates are done
- * on the next look.
+ * metadata updates need the node daemon's runtime-containers-meta to show every container running
+ * with the expected extracted-env hash (docs/design/container-meta.md §4). Metadata-only updates are
+ * done on the next look.
  */
-import { RuntimeContainersMetaAnnotation } from '../../api/kruise/workloads/labels.js';
+import { envHashesConsistent, readRuntimeMetaSet } from '../containermeta/index.js';
 import { sameResources } from './resources.js';
 import { hasGrace, readState } from './state.js';
 import type { InPlaceUpdateState } from './types.js';
@@ -16,27 +17,31 @@ export type Completion = { completed: true } | { completed: false; reason: strin
 const done: Completion = { completed: true };
 const notDone = (reason: string): Completion => ({ completed: false, reason });
 
-/** Hash consistency of runtime-containers-meta, supplied by callers that run the node daemon. */
+/** Hash consistency of runtime-containers-meta (callers may supply their own). */
 export type RuntimeMetaCheck = (pod: Pod, meta: unknown, hash: 'PlainHash' | 'ExtractedEnvFromMetadataHash') => boolean;
+
+/**
+ * The extracted-env hashes are checked against the pod's metadata. The plain hash is the
+ * kubelet's own hash of a container spec, whose algorithm depends on the kubelet's version, so it
+ * is never taken as proof of completion here: the image checks below decide instead
+ * (docs/design/container-meta.md §4).
+ */
+export const defaultRuntimeMetaCheck: RuntimeMetaCheck = (pod, _meta, hash) => {
+  const set = hash === 'ExtractedEnvFromMetadataHash' ? readRuntimeMetaSet(pod) : undefined;
+  return !!set && envHashesConsistent(pod, set);
+};
 
 /** An image as the runtime reports it: no tag means `:latest` (a `:` only in a registry port is not a tag, as upstream). */
 export const withDefaultTag = (image: string): string => (image.includes(':') ? image : `${image}:latest`);
 
-/** The daemon's runtime-containers-meta; unreadable JSON counts as absent. */
-function runtimeMeta(pod: Pod): unknown {
-  const text = pod.metadata.annotations?.[RuntimeContainersMetaAnnotation];
-  if (text === undefined) return undefined;
-  try { return JSON.parse(text); } catch { return undefined; }
-}
-
 /** The containers recorded in `state` have been updated (upstream's container check). */
-export function checkContainersUpdateCompleted(pod: Pod, state: InPlaceUpdateState, runtimeCheck?: RuntimeMetaCheck): Completion {
-  const meta = runtimeMeta(pod);
+export function checkContainersUpdateCompleted(pod: Pod, state: InPlaceUpdateState, runtimeCheck: RuntimeMetaCheck = defaultRuntimeMetaCheck): Completion {
+  const meta = readRuntimeMetaSet(pod);
   if (state.updateEnvFromMetadata) {
     if (meta === undefined) return notDone('waiting for all containers hash consistent, but runtime-container-meta not found');
-    if (!runtimeCheck?.(pod, meta, 'ExtractedEnvFromMetadataHash')) return notDone('waiting for all containers hash consistent');
+    if (!runtimeCheck(pod, meta, 'ExtractedEnvFromMetadataHash')) return notDone('waiting for all containers hash consistent');
   }
-  if (meta !== undefined && runtimeCheck?.(pod, meta, 'PlainHash')) return done;
+  if (meta !== undefined && runtimeCheck(pod, meta, 'PlainHash')) return done;
   const specImages = new Map(pod.spec.containers.map((c) => [c.name, withDefaultTag(c.image ?? '')]));
   const statuses = new Map((pod.status?.containerStatuses ?? []).map((s) => [s.name, s]));
   for (const [name, last] of Object.entries(state.lastContainerStatuses ?? {})) {

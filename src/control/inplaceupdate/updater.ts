@@ -23,6 +23,8 @@ import type { ControllerRevision, Pod } from '../../api/core/index.js';
 export interface InPlaceUpdaterOptions extends RefreshOptions {
   now?: () => Date;
   retry?: RetryOptions;
+  /** The feature-gate switches every update of this updater uses (a call's own options win). */
+  gated?: Pick<InPlaceUpdateOptions, 'envFromMetadata' | 'verticalScaling'>;
 }
 
 export interface UpdateResult {
@@ -68,14 +70,15 @@ export class InPlaceUpdater {
   }
 
   canUpdateInPlace(oldRevision: ControllerRevision | undefined, newRevision: ControllerRevision | undefined, opts: InPlaceUpdateOptions = {}): boolean {
-    return calculateInPlaceUpdateSpec(oldRevision, newRevision, opts) !== undefined;
+    return calculateInPlaceUpdateSpec(oldRevision, newRevision, { ...this.options.gated, ...opts }) !== undefined;
   }
 
   private get(pod: Pod): Promise<Pod> {
     return this.client.get<Pod>(Pods, pod.metadata.namespace, pod.metadata.name ?? '');
   }
 
-  async update(pod: Pod, oldRevision: ControllerRevision | undefined, newRevision: ControllerRevision | undefined, opts: InPlaceUpdateOptions = {}): Promise<UpdateResult> {
+  async update(pod: Pod, oldRevision: ControllerRevision | undefined, newRevision: ControllerRevision | undefined, callOpts: InPlaceUpdateOptions = {}): Promise<UpdateResult> {
+    const opts = { ...this.options.gated, ...callOpts };
     const spec = calculateInPlaceUpdateSpec(oldRevision, newRevision, opts);
     if (!spec) return { inPlaceUpdate: false };
     try {

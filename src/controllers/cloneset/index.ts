@@ -20,6 +20,8 @@ export const cloneSetControllerName = 'cloneset-controller';
 export interface CloneSetControllerOptions {
   /** Concurrent reconciles (upstream --cloneset-workers, default 3). */
   workers?: number;
+  /** Enabled feature gates (e.g. FeatureGates.enabled); default: OpenKruise's defaults. */
+  gates?: (name: string) => boolean;
 }
 
 /** The caches the reconciler reads, by the names it knows them. */
@@ -41,5 +43,7 @@ export function setupCloneSetController(mgr: Manager, options: CloneSetControlle
     .reads('nodes', Nodes)
     .complete(({ informers, client, expectations, events }) => new CloneSetReconciler({
       ...informers, client, expectations: expectations.scale, podUpdates: expectations.updates, events,
+      // upstream default: on (it needs kruise-daemon to report runtime-containers-meta)
+      envFromMetadata: options.gates ? options.gates('InPlaceUpdateEnvFromMetadata') : true,
     }));
 }

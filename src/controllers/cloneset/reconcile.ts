@@ -44,6 +44,8 @@ export interface CloneSetReconcilerDeps {
   expectations: ScaleExpectations;
   podUpdates: ResourceVersionExpectations;
   events: EventRecorder;
+  /** Gate InPlaceUpdateEnvFromMetadata: env fieldRef label/annotation changes restart containers (docs/design/container-meta.md §4). */
+  envFromMetadata?: boolean;
 }
 
 interface Pass {
@@ -103,7 +105,7 @@ export class CloneSetReconciler {
   /** Steps 7-8: the scale phase, then (when it changed nothing) the update phase; new pods' gate first. */
   private async sync(ctx: ReconcileContext, { c, synced }: Pass): Promise<SyncOutcome> {
     const { currentRevision: current, updateRevision: update } = synced;
-    const updater = new InPlaceUpdater(this.d.client, { now: () => new Date(ctx.clock.now()) });
+    const updater = new InPlaceUpdater(this.d.client, { now: () => new Date(ctx.clock.now()), gated: { envFromMetadata: this.d.envFromMetadata } });
     try {
       await markNewPodsReady(c, updater);
     } catch (error) {

@@ -27,6 +27,8 @@ export interface AdvancedDaemonSetControllerOptions {
   workers?: number;
   /** Back-off of Failed pod deletion per node (default 1 s doubling to 15 min). */
   failedPodBackoff?: FailedBackoffOptions;
+  /** Enabled feature gates (e.g. FeatureGates.enabled); default: OpenKruise's defaults. */
+  gates?: (name: string) => boolean;
 }
 
 /** The caches the reconciler reads, by the names it knows them. */
@@ -48,6 +50,7 @@ export function setupAdvancedDaemonSetController(mgr: Manager, options: Advanced
     .complete(({ informers, client, expectations, events }) => new AdvancedDaemonSetReconciler({
       ...informers, client, expectations: expectations.scale, podUpdates: expectations.updates, events,
       backoff: new FailedPodBackoff(options.failedPodBackoff),
+      envFromMetadata: options.gates ? options.gates('InPlaceUpdateEnvFromMetadata') : true,
     }));
 }
 

@@ -41,6 +41,8 @@ export interface DaemonSetReconcilerDeps {
   podUpdates: ResourceVersionExpectations;
   events: EventRecorder;
   backoff: FailedPodBackoff;
+  /** Gate InPlaceUpdateEnvFromMetadata (docs/design/container-meta.md §4). */
+  envFromMetadata?: boolean;
 }
 
 const minOf = (...xs: (number | undefined)[]) => xs.reduce<number | undefined>((m, x) => (x === undefined ? m : m === undefined ? x : Math.min(m, x)), undefined);
@@ -103,7 +105,7 @@ export class AdvancedDaemonSetReconciler {
     if (wrote > 0 || this.waitMs(c.key, pods) !== undefined) {
       return minOf(manage.requeueAfterMs, await this.updateStatus(c, view, history, false));
     }
-    const updater = new InPlaceUpdater(this.d.client, { now: () => new Date(c.now) });
+    const updater = new InPlaceUpdater(this.d.client, { now: () => new Date(c.now), gated: { envFromMetadata: this.d.envFromMetadata } });
     const refreshed = await refreshUpdateStates(c, updater, pods);
     if (!isPaused(c.ds) && !isOnDelete(c.ds)) await rollingUpdate(c, view, history, updater);
     await trimTemplateHistory(this.d.client, history, pods, c.ds.spec.revisionHistoryLimit ?? 10);

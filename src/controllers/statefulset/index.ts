@@ -64,11 +64,13 @@ export function setupAdvancedStatefulSetController(mgr: Manager, options: Advanc
     .watches('pods', Pods, ({ informers }) => ownerOrOrphanToSets(informers.sets), { indexes: indexes, expectations: 'scale' })
     .reads('claims', PersistentVolumeClaims, { indexes: indexes })
     .owns('revisions', ControllerRevisions, { indexes: indexes })
-    .complete(({ informers, client, clock, expectations, events }) => new StatefulSetReconciler({
-      ...informers, client, expectations: expectations.scale, podWrites: expectations.updates, events,
-      updater: new InPlaceUpdater(client, { now: () => new Date(clock.now()) }),
-      gate: gateReader(options.gates),
-    }));
+    .complete(({ informers, client, clock, expectations, events }) => {
+      const gate = gateReader(options.gates);
+      return new StatefulSetReconciler({
+        ...informers, client, expectations: expectations.scale, podWrites: expectations.updates, events, gate,
+        updater: new InPlaceUpdater(client, { now: () => new Date(clock.now()), gated: { envFromMetadata: gate('InPlaceUpdateEnvFromMetadata') } }),
+      });
+    });
 }
 
 /** Owned pods map to their set; orphans may be adopted by a set in their namespace. */

@@ -31,6 +31,7 @@ export const statefulSetGateDefaults = {
   StatefulSetAutoResizePVCGate: false,
   PodIndexLabel: true,
   PreparingUpdateAsUpdate: false,
+  InPlaceUpdateEnvFromMetadata: true,
 } as const;
 
 export type StatefulSetGate = keyof typeof statefulSetGateDefaults;

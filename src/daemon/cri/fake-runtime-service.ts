@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { sleep, type Clock } from '../../machinery/clock.js';
 import { FakeContainer, type ContainerChange, type ContainerRecord } from './fake-container.js';
+import { fakeExecOutput } from './fake-exec.js';
 import type { FakeImageService } from './fake-images.js';
 import { IpPool, type IpPoolState } from './ip-pool.js';
 import { CriError, type RuntimeService } from './services.js';
@@ -168,13 +169,15 @@ export class FakeRuntimeService implements RuntimeService {
 
   /**
    * ExecSync as containerd answers it: an unknown container is NotFound and one that is not running
-   * a plain (Unknown) error; in a running one every command succeeds silently, as nothing runs.
+   * a plain (Unknown) error; in a running one every command succeeds, silently but for `env` and
+   * `printenv`, which print the container's environment (fake-exec.ts), as nothing runs.
    */
-  async execSync(id: string): Promise<ExecSyncResponse> {
+  async execSync(id: string, cmd: string[] = []): Promise<ExecSyncResponse> {
     const c = this.containers.get(id);
     if (!c) throw new CriError('NotFound', `failed to exec in container: failed to find container "${id}" in store: not found`);
     if (c.state !== 'CONTAINER_RUNNING') throw new CriError('Unknown', `failed to exec in container: container is in ${c.state} state`);
-    return { stdout: new Uint8Array(), stderr: new Uint8Array(), exitCode: 0 };
+    const out = fakeExecOutput(c.config, cmd);
+    return { stdout: new TextEncoder().encode(out.stdout), stderr: new Uint8Array(), exitCode: out.exitCode };
   }
 
   getContainerEvents(listener: (e: ContainerEventResponse) => void): () => void {

@@ -33,7 +33,7 @@ export interface FakeRuntimeOptions {
 export interface FakeRuntime extends ImageService, RuntimeService {
   /** The container's process dies now (crash or OOM kill: pass reason `OOMKilled`). */
   killContainer(containerId: string, exitCode: number, reason?: string): void;
-  /** Succeeds silently in a running container (no process runs); fails as containerd does otherwise. */
+  /** Succeeds in a running container (no process runs; `env`/`printenv` print its environment); fails as containerd does otherwise. */
   execSync(containerId: string, cmd: string[], timeoutSeconds: number): Promise<ExecSyncResponse>;
   /** Pulls that really went to the simulated registry (shared and repeated pulls excluded). */
   pullCount(): number;
@@ -81,7 +81,7 @@ export function createFakeRuntime(options: FakeRuntimeOptions = {}): FakeRuntime
     containerStatus: (id): Promise<ContainerStatus> => runtime.containerStatus(id),
     updateRuntimeConfig: (config) => runtime.updateRuntimeConfig(config),
     getContainerEvents: (listener) => runtime.getContainerEvents(listener),
-    execSync: (id) => runtime.execSync(id),
+    execSync: (id, cmd) => runtime.execSync(id, cmd),
     killContainer: (id, code, reason) => runtime.killContainer(id, code, reason),
     pullCount: () => images.pulls,
     close: () => { runtime.suspend(); writer?.flush(); },

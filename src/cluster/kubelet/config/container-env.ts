@@ -2,8 +2,11 @@
  * The container environment the kubelet builds before creating a container (makeEnvironmentVariables),
  * for the parts that can fail: `envFrom` ConfigMaps and Secrets, and `env[].valueFrom` ConfigMap and
  * Secret keys (§16). A missing object or key that is not `optional` is a config error with kubelet's
- * message, shown as `waiting: CreateContainerConfigError`; optional ones are skipped. Other
- * `valueFrom` sources (fields, resources) are not simulated and leave the variable out.
+ * message, shown as `waiting: CreateContainerConfigError`; optional ones are skipped. `fieldRef` to
+ * the pod's metadata (name, namespace, uid, a label or annotation: an absent key reads as empty) and
+ * to spec.nodeName/serviceAccountName reads the pod as it is when the container is created, as the
+ * kubelet does (env-from-metadata restarts rely on it); other sources (status fields, resources) are
+ * not simulated and leave the variable out.
  */
 import type { KeyValue } from '../../../daemon/cri/types.js';
 import type { ConfigMap, Container, EnvVar, Pod, Secret } from '../../../api/core/index.js';
@@ -47,9 +50,22 @@ function envFromVars(container: Container, objects: EnvObjects): KeyValue[] {
   return out;
 }
 
+/** A `fieldRef` the kubelet resolves from the pod object; undefined when not simulated. */
+function fieldValue(pod: Pod, fieldPath: string): string | undefined {
+  const m = /^metadata\.(labels|annotations)\['(.*)'\]$/.exec(fieldPath);
+  if (m) return pod.metadata[m[1] as 'labels' | 'annotations']?.[m[2]!] ?? '';
+  const fields: Record<string, string | undefined> = {
+    'metadata.name': pod.metadata.name, 'metadata.namespace': pod.metadata.namespace, 'metadata.uid': pod.metadata.uid,
+    'spec.nodeName': pod.spec.nodeName, 'spec.serviceAccountName': pod.spec.serviceAccountName,
+  };
+  return fields[fieldPath];
+}
+
 /** One `env` entry's value; undefined when it is left out (optional and missing, or not simulated). */
-function envValue(v: EnvVar, namespace: string, objects: EnvObjects): string | undefined {
+function envValue(v: EnvVar, pod: Pod, objects: EnvObjects): string | undefined {
+  const namespace = pod.metadata.namespace ?? 'default';
   if (!v.valueFrom) return v.value ?? '';
+  if (v.valueFrom.fieldRef) return fieldValue(pod, v.valueFrom.fieldRef.fieldPath);
   const cmRef = v.valueFrom.configMapKeyRef;
   if (cmRef) {
     const cm = objects.configMap(cmRef.name ?? '');
@@ -77,11 +93,10 @@ function envValue(v: EnvVar, namespace: string, objects: EnvObjects): string | u
 
 /** The container's environment (envFrom first, env entries override); throws ConfigError. */
 export function containerEnv(pod: Pod, container: Container, objects: EnvObjects): KeyValue[] {
-  const namespace = pod.metadata.namespace ?? 'default';
   const vars = new Map<string, string>();
   for (const { key, value } of envFromVars(container, objects)) vars.set(key, value);
   for (const v of container.env ?? []) {
-    const value = envValue(v, namespace, objects);
+    const value = envValue(v, pod, objects);
     if (value !== undefined) vars.set(v.name, value);
   }
   return [...vars].map(([key, value]) => ({ key, value }));
