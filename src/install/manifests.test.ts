@@ -9,6 +9,15 @@ const find = (kind: string, name: string) => manifests.find((m) => m.kind === ki
 type Hook = { name: string; clientConfig: Record<string, unknown>; timeoutSeconds: number; sideEffects: string; admissionReviewVersions: string[] };
 
 describe('install manifests', () => {
+  test('the manager role names its verbs, only reads nodes, namespaces and services, and never writes node status', () => {
+    const rules = (find('ClusterRole', 'kruise-manager-role') as KObject & { rules: { apiGroups: string[]; resources: string[]; verbs: string[] }[] }).rules;
+    for (const r of rules) assert.ok(!r.verbs.includes('*'), `wildcard verb on ${r.resources.join(',')}`);
+    const verbsOf = (group: string, resource: string) => rules.filter((r) => r.apiGroups.includes(group) && r.resources.includes(resource)).flatMap((r) => r.verbs);
+    for (const resource of ['nodes', 'namespaces', 'services', 'endpoints']) assert.deepEqual(verbsOf('', resource), ['get', 'list', 'watch'], resource);
+    assert.deepEqual(verbsOf('', 'nodes/status'), []);
+    assert.deepEqual(rules.filter((r) => r.resources.includes('*') && r.apiGroups.includes('*')).flatMap((r) => r.verbs), ['list']);
+  });
+
   test('the kruise-system namespace carries control-plane: openkruise', () => {
     assert.deepEqual(find('Namespace', 'kruise-system').metadata.labels, { 'control-plane': 'openkruise' });
   });

@@ -1,6 +1,6 @@
 /**
  * What `kruise install` applies to a cluster: the CRDs, the `kruise-system` namespace, the
- * manager's ServiceAccount with RBAC (the rules OpenKruise's manager needs, broadly), the daemon's
+ * manager's ServiceAccount with RBAC (manager-rbac.ts, explicit verbs, no wildcards), the daemon's
  * ServiceAccount with its narrow RBAC (daemon-rbac.ts), the webhook Service and certificate Secret,
  * and the two admission webhook configurations.
  */
@@ -8,30 +8,10 @@ import type { KObject } from '../api/meta.js';
 import { kruiseCrds, kruiseKinds } from '../api/kruise/index.js';
 import { mutatingConfigurationName, validatingConfigurationName } from '../api/kruise/webhook-inventory.js';
 import { daemonRbac } from './daemon-rbac.js';
+import { managerRbac } from './manager-rbac.js';
 import { webhookConfigurations, webhookServiceAndSecret } from './webhook-configurations.js';
 
 export const kruiseNamespace = 'kruise-system';
-
-function rbac(): KObject[] {
-  const rules = [
-    { apiGroups: ['apps.kruise.io', 'policy.kruise.io'], resources: ['*'], verbs: ['*'] },
-    { apiGroups: [''], resources: ['pods', 'pods/status', 'pods/eviction', 'events', 'persistentvolumeclaims', 'configmaps', 'secrets', 'services', 'endpoints', 'namespaces', 'nodes', 'nodes/status'], verbs: ['*'] },
-    { apiGroups: ['apps'], resources: ['controllerrevisions', 'deployments', 'replicasets', 'statefulsets', 'daemonsets'], verbs: ['*'] },
-    { apiGroups: ['batch'], resources: ['jobs', 'cronjobs'], verbs: ['*'] },
-    { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['*'] },
-    { apiGroups: ['admissionregistration.k8s.io'], resources: ['mutatingwebhookconfigurations', 'validatingwebhookconfigurations'], verbs: ['get', 'list', 'watch', 'update', 'patch', 'create'] },
-    { apiGroups: ['apiextensions.k8s.io'], resources: ['customresourcedefinitions'], verbs: ['get', 'list', 'watch', 'update', 'patch'] },
-  ];
-  return [
-    { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'kruise-manager', namespace: kruiseNamespace } },
-    { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'kruise-manager-role' }, rules },
-    {
-      apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: 'kruise-manager-rolebinding' },
-      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'kruise-manager-role' },
-      subjects: [{ kind: 'ServiceAccount', name: 'kruise-manager', namespace: kruiseNamespace }],
-    },
-  ];
-}
 
 const binding = (kind: 'ClusterRoleBinding' | 'RoleBinding', name: string, role: string, namespace?: string): KObject => ({
   apiVersion: 'rbac.authorization.k8s.io/v1', kind, metadata: { name, ...(namespace ? { namespace } : {}) },
@@ -60,7 +40,7 @@ const kruiseNamespaceObject: KObject = { apiVersion: 'v1', kind: 'Namespace', me
 
 export function installManifests(): KObject[] {
   return [
-    ...kruiseCrds(), kruiseNamespaceObject, ...rbac(), ...certsRbac(), ...daemonRbac(kruiseNamespace),
+    ...kruiseCrds(), kruiseNamespaceObject, ...managerRbac(kruiseNamespace), ...certsRbac(), ...daemonRbac(kruiseNamespace),
     ...webhookServiceAndSecret(kruiseNamespace), ...webhookConfigurations(kruiseNamespace),
   ];
 }
