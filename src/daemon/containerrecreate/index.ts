@@ -10,13 +10,13 @@ import { exponentialRateLimiter } from '../../machinery/workqueue/rate-limiter.j
 import type { Controller } from '../../runtime/controller.js';
 import type { Request } from '../../runtime/handlers.js';
 import type { DaemonContext } from '../controllers.js';
-import { isOpen } from './pick.js';
 import { byPodKey, DaemonCRRReconciler, podKeyOf } from './reconcile.js';
 import { CRRStatusWriter, type CRR } from './status-writes.js';
 
 export const daemonCRRControllerName = 'crr-daemon-controller';
 
-const podRequest = (crr: CRR): Request[] => (isOpen(crr) && crr.spec?.podName ? [{ namespace: crr.metadata.namespace, name: crr.spec.podName }] : []);
+/** Every event wakes the pod, a request finishing or leaving too: the next one of the pod may go. */
+const podRequest = (crr: CRR): Request[] => (crr.spec?.podName ? [{ namespace: crr.metadata.namespace, name: crr.spec.podName }] : []);
 
 export function setupContainerRecreateController(ctx: DaemonContext): Controller {
   const { mgr } = ctx;
@@ -31,6 +31,6 @@ export function setupContainerRecreateController(ctx: DaemonContext): Controller
   const controller = mgr.newController({
     name: daemonCRRControllerName, reconciler, workers: 32, rateLimiter: exponentialRateLimiter({ baseMs: 500, maxMs: 50_000 }),
   });
-  controller.watches(requests, { onAdd: podRequest, onUpdate: (_old, crr) => podRequest(crr), onDelete: (crr) => { status.forget(crr); return []; } });
+  controller.watches(requests, { onAdd: podRequest, onUpdate: (_old, crr) => podRequest(crr), onDelete: (crr) => { status.forget(crr); return podRequest(crr); } });
   return controller;
 }

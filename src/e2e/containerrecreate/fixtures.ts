@@ -10,6 +10,7 @@ import type { KObject } from '../../api/meta.js';
 import { Pods } from '../../api/resource-type.js';
 import { setupContainerRecreateRequestController } from '../../controllers/containerrecreaterequest/index.js';
 import { setupPodReadinessController } from '../../controllers/podreadiness/index.js';
+import { connectCri } from '../../daemon/cri/grpc/client.js';
 import { eventually, startWorkloadEnv, type WorkloadEnv, type WorkloadEnvOptions } from '../../testing/workload-env.js';
 
 export type CRR = ContainerRecreateRequest & KObject;
@@ -69,3 +70,16 @@ export function recordStatuses(w: WorkloadEnv, name: string): { seen: CRR[]; sto
   });
   return { seen, stop: () => handle.stop() };
 }
+
+/** Stops a container behind the daemon's back, over the node's CRI socket (as `crictl stop` would). */
+export async function crashContainer(w: WorkloadEnv, pod: Pod, name: string): Promise<void> {
+  const cri = connectCri(w.nodes().criSocket(pod.spec!.nodeName!)!);
+  try {
+    await cri.stopContainer(containerStatus(pod, name)!.containerID!.split('://')[1]!, 0);
+  } finally {
+    cri.close();
+  }
+}
+
+/** The global resourceVersion order of the API server: a before b. */
+export const writtenBefore = (a: KObject, b: KObject): boolean => BigInt(a.metadata.resourceVersion!) < BigInt(b.metadata.resourceVersion!);
