@@ -18,11 +18,13 @@ export interface RuntimeContainer {
   restartCount: number;
 }
 
-export async function podContainers(runtime: RuntimeService, runtimeName: string, podUid: string): Promise<Map<string, RuntimeContainer>> {
+/** The newest attempt of each of `names` (only those are asked about: one CRI call each). */
+export async function podContainers(runtime: RuntimeService, runtimeName: string, podUid: string, names: string[]): Promise<Map<string, RuntimeContainer>> {
   const listed = await runtime.listContainers({ labelSelector: { [KubeletLabels.podUid]: podUid } });
   const newest = new Map<string, (typeof listed)[number]>();
   for (const c of listed) {
     const name = c.labels[KubeletLabels.containerName] ?? c.metadata.name;
+    if (!names.includes(name)) continue;
     const seen = newest.get(name);
     if (!seen || c.createdAt > seen.createdAt) newest.set(name, c);
   }

@@ -60,9 +60,10 @@ export class DaemonCRRReconciler {
   private async manage(ctx: ReconcileContext, crr: CRR): Promise<Result | void> {
     const runtime = this.runtimeOf(crr);
     if (typeof runtime === 'string') return this.deps.status.complete(crr, `failed to find runtime service: ${runtime}`);
-    const containers = await podContainers(runtime.runtime, runtime.runtimeName, crr.metadata.labels?.[CRRPodUidLabel] ?? '');
+    const containers = await podContainers(runtime.runtime, runtime.runtimeName, crr.metadata.labels?.[CRRPodUidLabel] ?? '', crr.spec!.containers.map((c) => c.name));
     const states = currentStates(crr, containers, ctx.clock.now());
-    if (!deepEqual(states, crr.status?.containerRecreateStates)) return this.deps.status.setStates(crr, states);
+    // Unlike upstream, a pass that changes the states goes on to act on them: the stop's own
+    // record and the completion carry the states, which saves a write and a pass per container.
     let step = nextStep(crr, states);
     while (step.kind === 'kill') {
       const state = states[step.index]!;
@@ -75,8 +76,8 @@ export class DaemonCRRReconciler {
       if (crr.spec?.strategy?.failurePolicy !== 'Ignore') return this.deps.status.setStates(crr, states);
       step = nextStep(crr, states, step.index + 1);
     }
+    if (step.kind === 'fail' || step.kind === 'done') return this.deps.status.complete(crr, '', states);
     if (!deepEqual(states, crr.status?.containerRecreateStates)) return this.deps.status.setStates(crr, states);
-    if (step.kind === 'fail' || step.kind === 'done') return this.deps.status.complete(crr, '');
     const minStarted = crr.spec?.strategy?.minStartedSeconds ?? 0;
     return minStarted > 0 ? { requeueAfterMs: minStarted * 1000 } : undefined;
   }
