@@ -1,6 +1,6 @@
 /**
  * Holding the target pod not-ready during `unreadyGracePeriodSeconds` (docs/design/container-recreate.md
- * §3.3): the finalizer goes on first, so a deleted request still lets go of the pod; then this
+ * §3.1): the finalizer goes on first, so a deleted request still lets go of the pod; then this
  * request's key joins the pod's KruisePodReady condition (and Ready turns False at once rather than
  * at the kubelet's next sync); the PreRecreateGrace condition records when the drain began. Release
  * is the reverse: key out of the pod, then finalizer off.

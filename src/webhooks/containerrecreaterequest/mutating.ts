@@ -1,7 +1,7 @@
 /**
- * ContainerRecreateRequest admission (mcontainerrecreaterequest.kb.io; mutating only, create and
- * update): the spec and target labels never change after creation; a new request is checked,
- * defaulted and bound to its pod and node. Every refusal is an AdmissionDenied with upstream's code
+ * ContainerRecreateRequest admission (mcontainerrecreaterequest.kb.io, docs/design/container-recreate.md §2;
+ * mutating only, create and update): the spec and target labels never change after creation; a new
+ * request is checked, defaulted and bound to its pod and node. Every refusal is an AdmissionDenied with upstream's code
  * (403 for immutability and the gate, 400 for a bad request, 500 when the pod cannot be read).
  */
 import {
