@@ -4,6 +4,7 @@
  */
 import type { Manager } from '../runtime/manager.js';
 import { setupCloneSetController } from './cloneset/index.js';
+import { setupContainerRecreateRequestController } from './containerrecreaterequest/index.js';
 import { setupAdvancedDaemonSetController } from './daemonset/index.js';
 import { setupAdvancedStatefulSetController } from './statefulset/index.js';
 import { setupPodReadinessController } from './podreadiness/index.js';
@@ -20,6 +21,7 @@ export const kruiseControllers: ControllerRegistration[] = [
   { name: 'cloneset-controller', enabled: () => true, setup: (m, gate) => { setupCloneSetController(m, { gates: gate }); } },
   { name: 'statefulset-controller', enabled: () => true, setup: (m, gate) => { setupAdvancedStatefulSetController(m, { gates: gate }); } },
   { name: 'daemonset-controller', enabled: () => true, setup: (m, gate) => { setupAdvancedDaemonSetController(m, { gates: gate }); } },
+  { name: 'containerrecreaterequest-controller', enabled: (gate) => gate('KruiseDaemon'), setup: (m) => { setupContainerRecreateRequestController(m); } },
 ];
 
 /** Registers every enabled controller; returns the names of those registered. */

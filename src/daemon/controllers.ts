@@ -6,6 +6,7 @@ import type { Logger } from '../machinery/log.js';
 import type { Manager } from '../runtime/manager.js';
 import type { RuntimeRegistry } from './runtime/registry.js';
 import { setupContainerMetaController } from './containermeta/index.js';
+import { setupContainerRecreateController } from './containerrecreate/index.js';
 
 /** What a daemon controller gets to set itself up with. */
 export interface DaemonContext {
@@ -25,4 +26,5 @@ export interface DaemonControllerRegistration {
 
 export const daemonControllers: DaemonControllerRegistration[] = [
   { name: 'containermeta', enabled: (gate) => gate('DaemonWatchingPod'), setup: (ctx) => { setupContainerMetaController(ctx); } },
+  { name: 'containerrecreate', enabled: (gate) => gate('KruiseDaemon'), setup: (ctx) => { setupContainerRecreateController(ctx); } },
 ];

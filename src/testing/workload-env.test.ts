@@ -32,7 +32,8 @@ test('daemons: one kruise-daemon per simulated node, synced, over the nodes\' CR
   try {
     const daemons = w.daemons()!.daemons;
     assert.deepEqual(daemons.map((d) => d.nodeName).sort(), ['kruise-node-0', 'kruise-node-1']);
-    assert.ok(daemons.every((d) => d.ready()));
+    // ready = every informer of every daemon controller synced, which follows start() shortly
+    await eventually('daemons ready', async () => daemons.every((d) => d.ready()));
     assert.ok(w.nodes().criSocket('kruise-node-0'));
   } finally {
     await w.stop();

@@ -27,11 +27,12 @@ class Parser {
     return this.src[this.pos + n] ?? '';
   }
 
+  /** A field name; a backslash escapes the next character (`labels.kubernetes\.io/os`), as client-go's parser does. */
   ident(): string {
     const start = this.pos;
-    while (this.pos < this.src.length && identChar.test(this.peek())) this.pos++;
+    while (this.pos < this.src.length && identChar.test(this.peek())) this.pos += this.peek() === '\\' ? 2 : 1;
     if (this.pos === start) this.fail('expected a field name');
-    return this.src.slice(start, this.pos);
+    return this.src.slice(start, Math.min(this.pos, this.src.length)).replaceAll('\\', '');
   }
 
   /** Segments until the end of input or, inside a filter, a character that ends the operand. */

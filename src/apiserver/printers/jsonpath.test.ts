@@ -27,6 +27,7 @@ describe('jsonPathValue', () => {
     ['$.spec.replicas', 3],
     ['.metadata.labels.app', 'nginx'],
     [".metadata.labels['app.kubernetes.io/name']", 'web'],
+    ['.metadata.labels.app\\.kubernetes\\.io/name', 'web'],
     ['.metadata.labels.missing', null],
     ['.spec.nothing.deeper', null],
     ['.status.conditions[?(@.type=="Ready")].status', 'True'],

@@ -38,7 +38,7 @@ const create = (obj: KObject, o: InputOptions = {}) =>
 describe('ContainerRecreateRequest admission on create', () => {
   test('binds the request to its pod and node and fills the read-only fields', async () => {
     const out = await create(crr1());
-    assert.deepEqual(out.metadata.labels, { 'crr.apps.kruise.io/active': 'true', 'crr.apps.kruise.io/node-name': 'n1', 'crr.apps.kruise.io/pod-uid': 'u1' });
+    assert.deepEqual(out.metadata.labels, { 'crr.apps.kruise.io/active': 'true', 'crr.apps.kruise.io/node-name': 'n1', 'crr.apps.kruise.io/pod-name': 'p1', 'crr.apps.kruise.io/pod-uid': 'u1' });
     assert.deepEqual(out.spec.strategy, { minStartedSeconds: 2, failurePolicy: 'Fail', terminationGracePeriodSeconds: 45 });
     assert.deepEqual(out.spec.containers, [{
       name: 'app', preStop: { httpGet: { path: '/stop', port: 'http' } },

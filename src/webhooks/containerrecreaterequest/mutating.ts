@@ -1,11 +1,11 @@
 /**
- * ContainerRecreateRequest admission (mcontainerrecreaterequest.kb.io; mutating only, create and
- * update): the spec and target labels never change after creation; a new request is checked,
- * defaulted and bound to its pod and node. Every refusal is an AdmissionDenied with upstream's code
+ * ContainerRecreateRequest admission (mcontainerrecreaterequest.kb.io, docs/design/container-recreate.md §2;
+ * mutating only, create and update): the spec and target labels never change after creation; a new
+ * request is checked, defaulted and bound to its pod and node. Every refusal is an AdmissionDenied with upstream's code
  * (403 for immutability and the gate, 400 for a bad request, 500 when the pod cannot be read).
  */
 import {
-  CRRActiveLabel, CRRNodeNameLabel, CRRPodUidLabel, CRRPreRecreateGraceCondition, CRRUnreadyAcquiredKey,
+  CRRActiveLabel, CRRNodeNameLabel, CRRPodNameLabel, CRRPodUidLabel, CRRPreRecreateGraceCondition, CRRUnreadyAcquiredKey,
   defaultContainerRecreateRequest, type ContainerRecreateRequest,
 } from '../../api/kruise/ops/index.js';
 import type { KObject } from '../../api/meta.js';
@@ -43,7 +43,7 @@ export async function defaultContainerRecreateRequestAdmission(input: AdmissionI
 
 function checkUpdate(obj: ContainerRecreateRequest, old: ContainerRecreateRequest, version: string): void {
   if (!deepEqual(obj.spec, old?.spec)) throw new AdmissionDenied(403, 'spec of ContainerRecreateRequest is immutable');
-  for (const key of [CRRPodUidLabel, CRRNodeNameLabel]) {
+  for (const key of [CRRPodNameLabel, CRRPodUidLabel, CRRNodeNameLabel]) {
     if ((obj.metadata?.labels?.[key] ?? '') !== (old?.metadata?.labels?.[key] ?? '')) {
       throw new AdmissionDenied(403, `not allowed to update immutable label ${key}`);
     }
@@ -71,7 +71,7 @@ function checkedCopy(obj: ContainerRecreateRequest): ContainerRecreateRequest {
   const policy = spec.strategy?.failurePolicy;
   if (policy && policy !== 'Fail' && policy !== 'Ignore') throw bad(`unknown failurePolicy ${policy}`);
   const crr = defaultContainerRecreateRequest(obj);
-  crr.metadata = { ...crr.metadata, labels: { ...crr.metadata?.labels, [CRRActiveLabel]: 'true' } };
+  crr.metadata = { ...crr.metadata, labels: { ...crr.metadata?.labels, [CRRPodNameLabel]: spec.podName, [CRRActiveLabel]: 'true' } };
   return crr;
 }
 

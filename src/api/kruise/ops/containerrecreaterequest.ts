@@ -11,6 +11,8 @@ import { AgeColumn, Bool, Int32, Int64, Opt, Str, Time, kindObject } from './sch
 /** [Immutable] labels: target pod UID and node. */
 export const CRRPodUidLabel = 'crr.apps.kruise.io/pod-uid';
 export const CRRNodeNameLabel = 'crr.apps.kruise.io/node-name';
+/** [Immutable] label: target pod name (the daemon groups a pod's requests by it). */
+export const CRRPodNameLabel = 'crr.apps.kruise.io/pod-name';
 /** Label `"true"` while the CRR is not completed; the daemon watches only active CRRs. */
 export const CRRActiveLabel = 'crr.apps.kruise.io/active';
 /** v1alpha1 annotation holding status.containerStatusSnapshot as a JSON list. */
