@@ -1,6 +1,6 @@
 /**
  * Pod annotations scripting what simulated probes and lifecycle hooks answer (the probe grammar is
- * in prober/outcome-script.ts; docs/design/simulated-nodes.md §14, §15). Like the container scripts
+ * in machinery/outcome-script.ts; docs/design/simulated-nodes.md §14, §15). Like the container scripts
  * of simulate-annotations.ts, each has a per-container form `<key>.<container>` that wins over the
  * pod-wide `<key>`.
  */
