@@ -4,6 +4,8 @@
  */
 import type { Logger } from '../machinery/log.js';
 import type { Manager } from '../runtime/manager.js';
+import { setupPodProbeController } from './podprobe/index.js';
+import type { ProbeNetwork } from './podprobe/network.js';
 import type { RuntimeRegistry } from './runtime/registry.js';
 
 /** What a daemon controller gets to set itself up with. */
@@ -14,6 +16,8 @@ export interface DaemonContext {
   gate: (name: string) => boolean;
   log: Logger;
   maxWorkersForPullImage: number;
+  /** How probes reach pods (the host's network, or the simulated nodes'). */
+  network: ProbeNetwork;
 }
 
 export interface DaemonControllerRegistration {
@@ -22,4 +26,6 @@ export interface DaemonControllerRegistration {
   setup(ctx: DaemonContext): void;
 }
 
-export const daemonControllers: DaemonControllerRegistration[] = [];
+export const daemonControllers: DaemonControllerRegistration[] = [
+  { name: 'pod-probe-controller', enabled: (gate) => gate('PodProbeMarkerGate') && gate('KruiseDaemon'), setup: (ctx) => { setupPodProbeController(ctx); } },
+];

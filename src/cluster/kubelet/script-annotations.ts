@@ -28,3 +28,12 @@ export function scriptFor(pod: Pod, key: string, container: string): string | un
   const a = pod.metadata.annotations ?? {};
   return a[`${key}.${container}`] ?? a[key];
 }
+
+/**
+ * Outcome scripts for what kruise-daemon's probes meet (docs/design/pod-probes.md §7): ExecSync in the
+ * container, and the container's listeners (its declared ports) for tcpSocket and httpGet probes.
+ */
+export const DaemonProbeAnnotations = {
+  exec: 'kruise-ts.io/simulate-exec',
+  listeners: 'kruise-ts.io/simulate-listeners',
+} as const;
