@@ -7,6 +7,8 @@ import { setupCloneSetController } from './cloneset/index.js';
 import { setupAdvancedDaemonSetController } from './daemonset/index.js';
 import { setupAdvancedStatefulSetController } from './statefulset/index.js';
 import { setupPodReadinessController } from './podreadiness/index.js';
+import { setupNodePodProbeController } from './nodepodprobe/index.js';
+import { setupPodProbeMarkerController } from './podprobemarker/index.js';
 
 export interface ControllerRegistration {
   name: string;
@@ -20,6 +22,8 @@ export const kruiseControllers: ControllerRegistration[] = [
   { name: 'cloneset-controller', enabled: () => true, setup: (m) => { setupCloneSetController(m); } },
   { name: 'statefulset-controller', enabled: () => true, setup: (m, gate) => { setupAdvancedStatefulSetController(m, { gates: gate }); } },
   { name: 'daemonset-controller', enabled: () => true, setup: (m) => { setupAdvancedDaemonSetController(m); } },
+  { name: 'podprobemarker-controller', enabled: (gate) => gate('PodProbeMarkerGate') && gate('KruiseDaemon'), setup: (m, gate) => { setupPodProbeMarkerController(m, { gate }); } },
+  { name: 'nodepodprobe-controller', enabled: (gate) => gate('PodProbeMarkerGate') && gate('KruiseDaemon'), setup: (m) => { setupNodePodProbeController(m); } },
 ];
 
 /** Registers every enabled controller; returns the names of those registered. */

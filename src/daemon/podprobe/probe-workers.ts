@@ -13,7 +13,8 @@ const workerKey = (t: ProbeTarget): string => [t.podUid, t.podIP, t.containerNam
 export class ProbeWorkers {
   private readonly workers = new Map<string, ProbeWorker>();
 
-  constructor(private readonly deps: WorkerDeps) {}
+  /** `onCount` reports how many workers run (the `kruise_daemon_pod_probe_workers` gauge). */
+  constructor(private readonly deps: WorkerDeps, private readonly onCount: (n: number) => void = () => undefined) {}
 
   size(): number {
     return this.workers.size;
@@ -41,6 +42,7 @@ export class ProbeWorkers {
       worker.stop();
       this.workers.delete(key);
     }
+    this.onCount(this.workers.size);
   }
 
   stopAll(): void {
