@@ -53,7 +53,7 @@ export const hostNetwork: ProbeNetwork = {
     const headers: Record<string, string> = { 'User-Agent': 'kruise-daemon/probe', Accept: '*/*' };
     for (const h of req.headers) headers[h.name] = h.value;
     const send = req.scheme === 'HTTPS' ? httpsRequest : httpRequest;
-    const r = send(url, { method: 'GET', headers, timeout: timeoutMs, rejectUnauthorized: false }, (res) => {
+    const r = send(url, { method: 'GET', headers, timeout: timeoutMs, rejectUnauthorized: false, agent: false }, (res) => {
       res.resume();
       const code = res.statusCode ?? 0;
       resolve(code >= 200 && code < 400 ? { ok: true, message: '' } : { ok: false, message: `HTTP probe failed with statuscode: ${code}` });
