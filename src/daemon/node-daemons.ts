@@ -2,7 +2,8 @@
  * Many kruise-daemons in one process, one per node of a set of nodes that serve CRI sockets (the
  * simulated nodes of `kruise up` and of tests), on the same paths a separate `kruise daemon` takes:
  * each finds its node's runtime over the node's CRI socket (gRPC, no in-process shortcut) and
- * reaches the API through `client`, which should identify itself as `kruise-daemon`.
+ * reaches the API through `client`, which should identify itself as `kruise-daemon`. Resolves once
+ * every daemon synced its informers.
  */
 import type { Client } from '../client/client.js';
 import { createKruiseDaemon, type KruiseDaemon, type KruiseDaemonOptions } from './daemon.js';
@@ -22,6 +23,15 @@ export interface NodeDaemons {
   stop(): Promise<void>;
 }
 
+/** Resolves once the daemon's informers synced (its /healthz would pass), so callers get working daemons. */
+async function synced(daemon: KruiseDaemon, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!daemon.ready()) {
+    if (Date.now() > deadline) throw new Error(`kruise-daemon of ${daemon.nodeName} not synced after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 export async function startNodeDaemons(
   client: Client, nodes: CriNodes, gate: (name: string) => boolean, options: Pick<KruiseDaemonOptions, 'maxWorkersForPullImage' | 'clock'> = {},
 ): Promise<NodeDaemons> {
@@ -38,6 +48,7 @@ export async function startNodeDaemons(
       started.push({ daemon, runtimes });
       await daemon.start();
     }
+    await Promise.all(started.map(({ daemon }) => synced(daemon)));
   } catch (e) {
     await stop();
     throw e;
