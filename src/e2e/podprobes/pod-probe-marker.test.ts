@@ -60,9 +60,9 @@ test('8.5-2: ExecSync succeeding marks the pod idle; failing flips the condition
   const failed = (await stateOf(w, pod, 's2#idle'))!;
   assert.equal(failed.state, 'Failed');
   assert.ok(Date.parse(failed.lastTransitionTime!) >= Date.parse(succeeded.lastTransitionTime!));
-  const reasons = (await w.client.list<Event>(Events, { namespace: ns })).items
-    .filter((e) => e.involvedObject.name === 's2' && e.source?.component === 'kruise-daemon-podprobe').map((e) => e.reason).sort();
-  assert.deepEqual([...new Set(reasons)], ['KruiseProbeFailed', 'KruiseProbeSucceeded']);
+  const reasons = async () => [...new Set((await w.client.list<Event>(Events, { namespace: ns })).items
+    .filter((e) => e.involvedObject.name === 's2' && e.source?.component === 'kruise-daemon-podprobe').map((e) => e.reason))].sort().join();
+  await eventually('both events', async () => (await reasons()) === 'KruiseProbeFailed,KruiseProbeSucceeded');
 });
 
 test('8.5-3: a tcpSocket probe\'s named port becomes the container port; the listener going down fails it', async () => {
