@@ -65,21 +65,32 @@ test('8.5-2: ExecSync succeeding marks the pod idle; failing flips the condition
   await eventually('both events', async () => (await reasons()) === 'KruiseProbeFailed,KruiseProbeSucceeded');
 });
 
-test('8.5-3: a tcpSocket probe\'s named port becomes the container port; the listener going down fails it', async () => {
+test('8.5-3: tcpSocket and httpGet probes\' named port becomes the container port; the listener going down fails them', async () => {
   await w.client.create(Pods, gamePod('s3', 'game3', { ports: [{ name: 'http', containerPort: 8080 }] }));
   await w.client.create(PodProbeMarkers, idleMarker('s3', 'game3', [{
     name: 'serving', containerName: 'main', probe: { tcpSocket: { port: 'http' }, periodSeconds: 1 }, podConditionType: 'game.io/serving',
+  }, {
+    name: 'web', containerName: 'main', probe: { httpGet: { port: 'http', path: '/healthz', scheme: 'HTTP' }, periodSeconds: 1 }, podConditionType: 'game.io/web',
   }]));
   const pod = await runningPod(w, 's3');
   const entry = await eventually('s3 listed', () => entryOf(w, pod), 30_000);
   assert.deepEqual(entry.probes?.[0]?.probe.tcpSocket, { port: 8080 });
-  await eventually('serving', async () => condition(await getPod(w, 's3'), 'game.io/serving')?.status === 'True', 30_000);
+  assert.equal(entry.probes?.[1]?.probe.httpGet?.port, 8080);
+  await eventually('serving', async () => {
+    const p = await getPod(w, 's3');
+    return condition(p, 'game.io/serving')?.status === 'True' && condition(p, 'game.io/web')?.status === 'True';
+  }, 30_000);
   await w.client.patch(Pods, ns, 's3', 'merge', { metadata: { annotations: { 'kruise-ts.io/simulate-listeners': 'fail' } } });
   const down = await eventually('not serving', async () => {
     const c = condition(await getPod(w, 's3'), 'game.io/serving');
     return c?.status === 'False' ? c : undefined;
   }, 30_000);
   assert.equal(down.message, `dial tcp ${pod.status!.podIP}:8080: connect: connection refused`);
+  const web = await eventually('web down', async () => {
+    const c = condition(await getPod(w, 's3'), 'game.io/web');
+    return c?.status === 'False' ? c : undefined;
+  }, 30_000);
+  assert.equal(web.message, `Get "http://${pod.status!.podIP}:8080/healthz": dial tcp ${pod.status!.podIP}:8080: connect: connection refused`);
 });
 
 test('8.5-4: bad markers are refused naming the field', async () => {
