@@ -8,6 +8,8 @@ import { setupContainerRecreateRequestController } from './containerrecreaterequ
 import { setupAdvancedDaemonSetController } from './daemonset/index.js';
 import { setupAdvancedStatefulSetController } from './statefulset/index.js';
 import { setupPodReadinessController } from './podreadiness/index.js';
+import { setupNodePodProbeController } from './nodepodprobe/index.js';
+import { setupPodProbeMarkerController } from './podprobemarker/index.js';
 
 export interface ControllerRegistration {
   name: string;
@@ -22,6 +24,8 @@ export const kruiseControllers: ControllerRegistration[] = [
   { name: 'statefulset-controller', enabled: () => true, setup: (m, gate) => { setupAdvancedStatefulSetController(m, { gates: gate }); } },
   { name: 'daemonset-controller', enabled: () => true, setup: (m, gate) => { setupAdvancedDaemonSetController(m, { gates: gate }); } },
   { name: 'containerrecreaterequest-controller', enabled: (gate) => gate('KruiseDaemon'), setup: (m) => { setupContainerRecreateRequestController(m); } },
+  { name: 'podprobemarker-controller', enabled: (gate) => gate('PodProbeMarkerGate') && gate('KruiseDaemon'), setup: (m, gate) => { setupPodProbeMarkerController(m, { gate }); } },
+  { name: 'nodepodprobe-controller', enabled: (gate) => gate('PodProbeMarkerGate') && gate('KruiseDaemon'), setup: (m) => { setupNodePodProbeController(m); } },
 ];
 
 /** Registers every enabled controller; returns the names of those registered. */

@@ -4,6 +4,8 @@
  */
 import type { Logger } from '../machinery/log.js';
 import type { Manager } from '../runtime/manager.js';
+import { setupPodProbeController } from './podprobe/index.js';
+import type { ProbeNetwork } from './podprobe/network.js';
 import type { RuntimeRegistry } from './runtime/registry.js';
 import { setupContainerMetaController } from './containermeta/index.js';
 import { setupContainerRecreateController } from './containerrecreate/index.js';
@@ -16,6 +18,8 @@ export interface DaemonContext {
   gate: (name: string) => boolean;
   log: Logger;
   maxWorkersForPullImage: number;
+  /** How probes reach pods (the host's network, or the simulated nodes'). */
+  network: ProbeNetwork;
 }
 
 export interface DaemonControllerRegistration {
@@ -27,4 +31,5 @@ export interface DaemonControllerRegistration {
 export const daemonControllers: DaemonControllerRegistration[] = [
   { name: 'containermeta', enabled: (gate) => gate('DaemonWatchingPod'), setup: (ctx) => { setupContainerMetaController(ctx); } },
   { name: 'containerrecreate', enabled: (gate) => gate('KruiseDaemon'), setup: (ctx) => { setupContainerRecreateController(ctx); } },
+  { name: 'pod-probe-controller', enabled: (gate) => gate('PodProbeMarkerGate') && gate('KruiseDaemon'), setup: (ctx) => { setupPodProbeController(ctx); } },
 ];

@@ -11,6 +11,7 @@ import { logger } from '../machinery/log.js';
 import { startHealthServer, type HealthServer } from '../runtime/health-server.js';
 import { Manager } from '../runtime/manager.js';
 import { daemonControllers, type DaemonContext } from './controllers.js';
+import { hostNetwork, type ProbeNetwork } from './podprobe/network.js';
 import type { RuntimeRegistry } from './runtime/registry.js';
 
 export interface KruiseDaemonOptions {
@@ -24,6 +25,8 @@ export interface KruiseDaemonOptions {
   /** `/healthz` and `/metrics` (`--addr`); false for none (in-process daemons of `kruise up`). */
   health?: { host: string; port: number } | false;
   clock?: Clock;
+  /** How probes reach pods (default the host's network; simulated nodes pass theirs). */
+  network?: ProbeNetwork;
 }
 
 export interface KruiseDaemon {
@@ -44,7 +47,7 @@ export function createKruiseDaemon(o: KruiseDaemonOptions): KruiseDaemon {
   if (!o.nodeName) throw new Error('kruise-daemon needs its node name (--node-name or NODE_NAME)');
   const log = logger('kruise-daemon').child({ node: o.nodeName });
   const mgr = new Manager({ client: o.client, clock: o.clock, log, health: false, leaderElection: false });
-  const ctx: DaemonContext = { mgr, nodeName: o.nodeName, runtimes: o.runtimes, gate: o.gate, log, maxWorkersForPullImage: o.maxWorkersForPullImage ?? -1 };
+  const ctx: DaemonContext = { mgr, nodeName: o.nodeName, runtimes: o.runtimes, gate: o.gate, log, maxWorkersForPullImage: o.maxWorkersForPullImage ?? -1, network: o.network ?? hostNetwork };
   const enabled = daemonControllers.filter((c) => c.enabled(o.gate));
   let health: HealthServer | undefined;
   let started = false;

@@ -2,16 +2,20 @@
  * Many kruise-daemons in one process, one per node of a set of nodes that serve CRI sockets (the
  * simulated nodes of `kruise up` and of tests), on the same paths a separate `kruise daemon` takes:
  * each finds its node's runtime over the node's CRI socket (gRPC, no in-process shortcut) and
- * reaches the API through `client`, which should identify itself as `kruise-daemon`.
+ * reaches the API through `client`, which should identify itself as `kruise-daemon`. Resolves once
+ * every daemon synced its informers.
  */
 import type { Client } from '../client/client.js';
 import { createKruiseDaemon, type KruiseDaemon, type KruiseDaemonOptions } from './daemon.js';
+import type { ProbeNetwork } from './podprobe/network.js';
 import { discoverRuntimes, type RuntimeRegistry } from './runtime/registry.js';
 
 /** Nodes whose runtimes are reachable over CRI sockets. */
 export interface CriNodes {
   nodeNames(): string[];
   criSocket(nodeName: string): string | undefined;
+  /** How the nodes' pods are reached by probes (simulated nodes have their own; default the host's). */
+  probeNetwork?(): ProbeNetwork;
 }
 
 export interface NodeDaemons {
@@ -31,7 +35,7 @@ export async function startNodeDaemons(
       const socketFile = nodes.criSocket(nodeName);
       if (!socketFile) throw new Error(`node ${nodeName} serves no CRI socket`);
       const runtimes = await discoverRuntimes({ socketFile });
-      const daemon = createKruiseDaemon({ ...options, client, nodeName, runtimes, gate, health: false });
+      const daemon = createKruiseDaemon({ ...options, client, nodeName, runtimes, gate, health: false, network: nodes.probeNetwork?.() });
       started.push({ daemon, runtimes });
       await daemon.start();
     }

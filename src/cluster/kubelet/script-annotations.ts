@@ -1,6 +1,6 @@
 /**
  * Pod annotations scripting what simulated probes and lifecycle hooks answer (the probe grammar is
- * in prober/outcome-script.ts; docs/design/simulated-nodes.md §14, §15). Like the container scripts
+ * in machinery/outcome-script.ts; docs/design/simulated-nodes.md §14, §15). Like the container scripts
  * of simulate-annotations.ts, each has a per-container form `<key>.<container>` that wins over the
  * pod-wide `<key>`.
  */
@@ -28,3 +28,12 @@ export function scriptFor(pod: Pod, key: string, container: string): string | un
   const a = pod.metadata.annotations ?? {};
   return a[`${key}.${container}`] ?? a[key];
 }
+
+/**
+ * Outcome scripts for what kruise-daemon's probes meet (docs/design/pod-probes.md §7): ExecSync in the
+ * container, and the container's listeners (its declared ports) for tcpSocket and httpGet probes.
+ */
+export const DaemonProbeAnnotations = {
+  exec: 'kruise-ts.io/simulate-exec',
+  listeners: 'kruise-ts.io/simulate-listeners',
+} as const;

@@ -18,7 +18,10 @@ import { EventRecorder } from '../../runtime/events.js';
 import { byNodeName, IndexNames } from '../../runtime/indexers.js';
 import { Informer } from '../../runtime/informer.js';
 import { ConfigSources } from './config/config-sources.js';
+import type { ProbeNetwork } from '../../daemon/podprobe/network.js';
 import { NodeAgent } from './node-agent.js';
+import { DaemonProbeAnnotations, scriptFor } from './script-annotations.js';
+import { simulatedEndpoints } from './simulated-endpoints.js';
 import { PodWorker } from './pod-worker.js';
 import { ReadinessOverrides } from './readiness.js';
 import { resolveOptions, type ResolvedOptions, type SimulatedNodesOptions } from './options.js';
@@ -40,6 +43,8 @@ export interface SimulatedNodes {
   runtime(nodeName: string): FakeRuntime | undefined;
   /** The unix socket serving the node's runtime over CRI gRPC (only with the `criSocketDir` option). */
   criSocket(nodeName: string): string | undefined;
+  /** The simulated pod network kruise-daemons probe through (docs/design/pod-probes.md §7). */
+  probeNetwork(): ProbeNetwork;
 }
 
 export function createSimulatedNodes(options: SimulatedNodesOptions): SimulatedNodes {
@@ -57,6 +62,7 @@ class SimulatedNodeSet implements SimulatedNodes {
   private readonly workers = new Map<string, { worker: PodWorker; node: string }>();
   private readonly uidsByKey = new Map<string, Set<string>>();
   private readonly overrides = new ReadinessOverrides();
+  private network?: ProbeNetwork;
   private nextIndex = 0;
   private started = false;
 
@@ -163,6 +169,10 @@ class SimulatedNodeSet implements SimulatedNodes {
     return this.criServers.get(nodeName)?.socketPath;
   }
 
+  probeNetwork(): ProbeNetwork {
+    return (this.network ??= simulatedEndpoints(() => this.informer.list(), this.o.clock));
+  }
+
   private async serveCri(name: string, runtime: FakeRuntime): Promise<void> {
     if (this.o.criSocketDir === undefined) return;
     const server = await serveCri(runtime, path.join(this.o.criSocketDir, `${name}.sock`));
@@ -173,7 +183,14 @@ class SimulatedNodeSet implements SimulatedNodes {
 
   private runtimeOptions(): FakeRuntimeOptions {
     const { clock, pullDelayMs, startDelayMs, pullError, behaviour } = this.o;
-    return { clock, pullDelayMs, startDelayMs, pullError, registry: behaviour.registry };
+    return { clock, pullDelayMs, startDelayMs, pullError, registry: behaviour.registry, execScript: (labels) => this.execScript(labels) };
+  }
+
+  /** The pod's exec script for the container with these kubelet labels (docs/design/pod-probes.md §7). */
+  private execScript(labels: Record<string, string>): string | undefined {
+    const pod = this.informer.get(labels[KubeletLabels.podNamespace], labels[KubeletLabels.podName] ?? '');
+    if (!pod || pod.metadata.uid !== labels[KubeletLabels.podUid]) return undefined;
+    return scriptFor(pod, DaemonProbeAnnotations.exec, labels[KubeletLabels.containerName] ?? '');
   }
 
   private enqueue(namespace: string, name: string): void {

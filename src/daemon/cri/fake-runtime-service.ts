@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sleep, type Clock } from '../../machinery/clock.js';
+import { parseOutcomeScript, succeedsAt, type OutcomeScript } from '../../machinery/outcome-script.js';
 import { FakeContainer, type ContainerChange, type ContainerRecord } from './fake-container.js';
 import { fakeExecOutput } from './fake-exec.js';
 import type { FakeImageService } from './fake-images.js';
@@ -25,6 +26,11 @@ export interface FakeRuntimeServiceOptions {
   runtimeVersion?: string;
   /** Called after every change of sandboxes or containers (the runtime keeps its state on disk). */
   onStateChange?: () => void;
+  /**
+   * The outcome script (machinery/outcome-script.ts) ExecSync answers by in a running container with
+   * these kubelet labels; undefined: every command succeeds (docs/design/pod-probes.md §7).
+   */
+  execScript?: (labels: Labels) => string | undefined;
 }
 
 interface FakeSandbox { sandbox: PodSandbox; ip?: string }
@@ -36,6 +42,7 @@ export interface RuntimeServiceState {
   containers: { id: string; podSandboxId: string; config: ContainerConfig; imageRef: string; createdAt: number; life: ContainerRecord }[];
 }
 
+const execAnswer = (exitCode: number, stderr: string): ExecSyncResponse => ({ stdout: new Uint8Array(), stderr: new TextEncoder().encode(stderr), exitCode });
 const newId = (): string => randomBytes(32).toString('hex');
 const ns = (ms: number): number => ms * 1_000_000;
 const matches = (labels: Labels, selector?: Labels): boolean => !selector || Object.entries(selector).every(([k, v]) => labels[k] === v);
@@ -169,15 +176,33 @@ export class FakeRuntimeService implements RuntimeService {
 
   /**
    * ExecSync as containerd answers it: an unknown container is NotFound and one that is not running
-   * a plain (Unknown) error; in a running one every command succeeds, silently but for `env` and
-   * `printenv`, which print the container's environment (fake-exec.ts), as nothing runs.
+   * a plain (Unknown) error. Nothing runs, so in a running container a command exits 0 (`env` and
+   * `printenv` print the container's environment, fake-exec.ts), unless the container's exec
+   * script says otherwise: exit 1, or an answer after its latency, a
+   * DeadlineExceeded error once that reaches `timeoutSeconds` (docs/design/pod-probes.md §7).
    */
-  async execSync(id: string, cmd: string[] = []): Promise<ExecSyncResponse> {
+  async execSync(id: string, cmd: string[] = [], timeoutSeconds = 0): Promise<ExecSyncResponse> {
     const c = this.containers.get(id);
     if (!c) throw new CriError('NotFound', `failed to exec in container: failed to find container "${id}" in store: not found`);
     if (c.state !== 'CONTAINER_RUNNING') throw new CriError('Unknown', `failed to exec in container: container is in ${c.state} state`);
-    const out = fakeExecOutput(c.config, cmd);
-    return { stdout: new TextEncoder().encode(out.stdout), stderr: new Uint8Array(), exitCode: out.exitCode };
+    const text = this.options.execScript?.(c.config.labels ?? {});
+    if (text === undefined) {
+      const out = fakeExecOutput(c.config, cmd);
+      return { stdout: new TextEncoder().encode(out.stdout), stderr: new Uint8Array(), exitCode: out.exitCode };
+    }
+    let script: OutcomeScript;
+    try {
+      script = parseOutcomeScript(text);
+    } catch (e) {
+      return execAnswer(2, `simulated exec script: ${(e as Error).message}`);
+    }
+    const succeeds = succeedsAt(script.shape, this.options.clock.now() - c.status().startedAt / 1_000_000);
+    if (timeoutSeconds > 0 && script.latencyMs >= timeoutSeconds * 1000) {
+      await sleep(this.options.clock, timeoutSeconds * 1000);
+      throw new CriError('DeadlineExceeded', `failed to exec in container: timeout ${timeoutSeconds}s exceeded: context deadline exceeded`);
+    }
+    if (script.latencyMs > 0) await sleep(this.options.clock, script.latencyMs);
+    return execAnswer(succeeds ? 0 : 1, '');
   }
 
   getContainerEvents(listener: (e: ContainerEventResponse) => void): () => void {

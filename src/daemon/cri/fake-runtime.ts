@@ -7,7 +7,7 @@ import { FakeImageService, type RegistryFacts } from './fake-images.js';
 import { FakeRuntimeService } from './fake-runtime-service.js';
 import { readRuntimeState, RuntimeStateWriter } from './runtime-state-file.js';
 import type { ImageService, RuntimeService } from './services.js';
-import type { AuthConfig, ContainerStatus, ExecSyncResponse, Image, ImageSpec } from './types.js';
+import type { AuthConfig, ContainerStatus, ExecSyncResponse, Image, ImageSpec, Labels } from './types.js';
 
 export interface FakeRuntimeOptions {
   clock?: Clock;
@@ -28,12 +28,14 @@ export interface FakeRuntimeOptions {
   stateFile?: string;
   /** Digests, failures and credentials of the simulated registry. */
   registry?: RegistryFacts;
+  /** What ExecSync answers in a container, by its kubelet labels (an outcome script; default: success). */
+  execScript?: (labels: Labels) => string | undefined;
 }
 
 export interface FakeRuntime extends ImageService, RuntimeService {
   /** The container's process dies now (crash or OOM kill: pass reason `OOMKilled`). */
   killContainer(containerId: string, exitCode: number, reason?: string): void;
-  /** Succeeds in a running container (no process runs; `env`/`printenv` print its environment); fails as containerd does otherwise. */
+  /** Succeeds in a running container (no process runs; `env`/`printenv` print its environment) unless its exec script says otherwise; fails as containerd does otherwise. */
   execSync(containerId: string, cmd: string[], timeoutSeconds: number): Promise<ExecSyncResponse>;
   /** Pulls that really went to the simulated registry (shared and repeated pulls excluded). */
   pullCount(): number;
@@ -55,7 +57,7 @@ export function createFakeRuntime(options: FakeRuntimeOptions = {}): FakeRuntime
   const onStateChange = () => writer?.changed();
   const images = new FakeImageService({ clock, pullDelayMs: options.pullDelayMs, pullError: options.pullError, registry: options.registry, onStateChange });
   const runtime = new FakeRuntimeService(images, {
-    clock, startDelayMs: options.startDelayMs, terminationDelayMs: options.terminationDelayMs, podCidr: options.podCidr, onStateChange,
+    clock, startDelayMs: options.startDelayMs, terminationDelayMs: options.terminationDelayMs, podCidr: options.podCidr, onStateChange, execScript: options.execScript,
   });
   if (previous) {
     images.restore(previous.images);
@@ -81,7 +83,7 @@ export function createFakeRuntime(options: FakeRuntimeOptions = {}): FakeRuntime
     containerStatus: (id): Promise<ContainerStatus> => runtime.containerStatus(id),
     updateRuntimeConfig: (config) => runtime.updateRuntimeConfig(config),
     getContainerEvents: (listener) => runtime.getContainerEvents(listener),
-    execSync: (id, cmd) => runtime.execSync(id, cmd),
+    execSync: (id, cmd, timeout) => runtime.execSync(id, cmd, timeout),
     killContainer: (id, code, reason) => runtime.killContainer(id, code, reason),
     pullCount: () => images.pulls,
     close: () => { runtime.suspend(); writer?.flush(); },

@@ -3,6 +3,7 @@
  * probes the node's kruise-daemon runs and their results. Note the uppercase `IP` key.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import type { ObjectMeta } from '../../meta.js';
 import { defineKind } from '../define-kind.js';
 import { Probe } from './core-types.js';
 import { type ProbeState } from './podprobemarker.js';
@@ -44,7 +45,8 @@ export const NodePodProbeStatus = Type.Object({
 });
 
 export const NodePodProbeSchema = kindObject(NodePodProbeSpec, NodePodProbeStatus);
-export type NodePodProbe = Static<typeof NodePodProbeSchema>;
+/** As stored and served: metadata always present. */
+export type NodePodProbe = Static<typeof NodePodProbeSchema> & { metadata: ObjectMeta };
 
 export const nodePodProbeKind = defineKind({
   group: 'apps.kruise.io',

@@ -3,6 +3,7 @@
  * results become pod conditions, labels and annotations.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import type { ObjectMeta } from '../../meta.js';
 import { defineKind } from '../define-kind.js';
 import { LabelSelector, Probe } from './core-types.js';
 import { Int64, Opt, Str, StringMap, kindObject } from './schema.js';
@@ -43,7 +44,8 @@ export const PodProbeMarkerStatus = Type.Object({
 });
 
 export const PodProbeMarkerSchema = kindObject(PodProbeMarkerSpec, PodProbeMarkerStatus);
-export type PodProbeMarker = Static<typeof PodProbeMarkerSchema>;
+/** As stored and served: metadata always present. */
+export type PodProbeMarker = Static<typeof PodProbeMarkerSchema> & { metadata: ObjectMeta };
 
 export const podProbeMarkerKind = defineKind({
   group: 'apps.kruise.io',

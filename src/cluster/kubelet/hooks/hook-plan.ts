@@ -5,7 +5,7 @@
  * HTTP hook.
  */
 import { HookAnnotations, scriptFor } from '../script-annotations.js';
-import { parseSimDuration } from '../prober/outcome-script.js';
+import { parseSimDuration } from '../../../machinery/outcome-script.js';
 import { resolvePort } from '../prober/probe-spec.js';
 import type { Container, LifecycleHandler, Pod } from '../../../api/core/index.js';
 

@@ -6,7 +6,7 @@
  * for the container to be killed. Each failed probe is reported as kubelet's `Unhealthy` event.
  */
 import { ProbeAnnotations, scriptFor } from '../script-annotations.js';
-import { defaultOutcome, parseOutcomeScript, type OutcomeScript } from './outcome-script.js';
+import { defaultOutcome, parseOutcomeScript, type OutcomeScript } from '../../../machinery/outcome-script.js';
 import { failureOutput, probeOf, probeSettings, probeTypeTitle, type ProbeType } from './probe-spec.js';
 import { ProbeWorker } from './probe-worker.js';
 import type { Container, Pod } from '../../../api/core/index.js';

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { defaultOutcome, nextFailureFrom, parseOutcomeScript, succeedsAt } from './outcome-script.js';
+import { defaultOutcome, nextFailureFrom, parseOutcomeScript, succeedsAt } from '../../../machinery/outcome-script.js';
 import { failureOutput, probeSettings, type ProbeType } from './probe-spec.js';
 import { ProbeWorker } from './probe-worker.js';
 import type { Probe } from '../../../api/core/index.js';

@@ -9,7 +9,7 @@
  * cannot change anything (a settled success with more successes scripted) are skipped over, so an
  * always-healthy container costs nothing between syncs.
  */
-import { nextFailureFrom, succeedsAt, type OutcomeScript } from './outcome-script.js';
+import { nextFailureFrom, succeedsAt, type OutcomeScript } from '../../../machinery/outcome-script.js';
 import type { ProbeSettings, ProbeType } from './probe-spec.js';
 
 export type ProbeResult = 'success' | 'failure' | 'unknown';

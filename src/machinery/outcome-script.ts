@@ -1,6 +1,7 @@
 /**
  * The outcome of simulated probes over a container's life, scripted by a pod annotation
- * (docs/design/simulated-nodes.md §14): a comma-separated list of clauses,
+ * (docs/design/simulated-nodes.md §14; the simulated kubelet's probes, and what the fake runtime's
+ * ExecSync and kruise-daemon's simulated TCP/HTTP probes answer): a comma-separated list of clauses,
  *
  *   succeed              every probe succeeds (the default)
  *   fail                 every probe fails
@@ -12,7 +13,7 @@
  * D is a Go duration (`30s`, `1m30s`, `500ms`) or a plain number of seconds. At most one of the
  * first five clauses; `latency` combines with any of them.
  */
-import { parseGoDuration } from '../../../machinery/go-duration.js';
+import { parseGoDuration } from './go-duration.js';
 
 export type OutcomeShape =
   | { kind: 'succeed' }
