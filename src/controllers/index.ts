@@ -7,6 +7,9 @@ import { setupCloneSetController } from './cloneset/index.js';
 import { setupAdvancedDaemonSetController } from './daemonset/index.js';
 import { setupAdvancedStatefulSetController } from './statefulset/index.js';
 import { setupPodReadinessController } from './podreadiness/index.js';
+import { setupNodeImageController } from './nodeimage/index.js';
+import { setupImagePullJobController } from './imagepulljob/index.js';
+import { setupImageListPullJobController } from './imagelistpulljob/index.js';
 
 export interface ControllerRegistration {
   name: string;
@@ -20,6 +23,9 @@ export const kruiseControllers: ControllerRegistration[] = [
   { name: 'cloneset-controller', enabled: () => true, setup: (m) => { setupCloneSetController(m); } },
   { name: 'statefulset-controller', enabled: () => true, setup: (m, gate) => { setupAdvancedStatefulSetController(m, { gates: gate }); } },
   { name: 'daemonset-controller', enabled: () => true, setup: (m) => { setupAdvancedDaemonSetController(m); } },
+  { name: 'nodeimage-controller', enabled: (g) => g('KruiseDaemon'), setup: (m) => { setupNodeImageController(m); } },
+  { name: 'imagepulljob-controller', enabled: (g) => g('ImagePullJobGate'), setup: (m) => { setupImagePullJobController(m); } },
+  { name: 'imagelistpulljob-controller', enabled: (g) => g('ImagePullJobGate'), setup: (m) => { setupImageListPullJobController(m); } },
 ];
 
 /** Registers every enabled controller; returns the names of those registered. */
