@@ -5,6 +5,7 @@
 import type { Logger } from '../machinery/log.js';
 import type { Manager } from '../runtime/manager.js';
 import type { RuntimeRegistry } from './runtime/registry.js';
+import { imagePullerRegistration } from './imagepuller/index.js';
 
 /** What a daemon controller gets to set itself up with. */
 export interface DaemonContext {
@@ -22,4 +23,6 @@ export interface DaemonControllerRegistration {
   setup(ctx: DaemonContext): void;
 }
 
-export const daemonControllers: DaemonControllerRegistration[] = [];
+export const daemonControllers: DaemonControllerRegistration[] = [
+  imagePullerRegistration,
+];

@@ -56,9 +56,25 @@ function certsRbac(): KObject[] {
 /** `control-plane: openkruise` keeps Kruise's own pods out of the pod webhooks. */
 const kruiseNamespaceObject: KObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: kruiseNamespace, labels: { 'control-plane': 'openkruise' } } };
 
+/**
+ * Where ImagePullJobs' pull secrets are copied for the daemons, whose Role reads Secrets here and
+ * nowhere else (docs/design/image-pulling.md §4.2).
+ */
+export const daemonConfigNamespace = 'kruise-daemon-config';
+
+function daemonConfig(): KObject[] {
+  return [
+    { apiVersion: 'v1', kind: 'Namespace', metadata: { name: daemonConfigNamespace } },
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: 'kruise-daemon-secret-role', namespace: daemonConfigNamespace },
+      rules: [{ apiGroups: [''], resources: ['secrets'], verbs: ['get', 'list', 'watch'] }],
+    },
+  ];
+}
+
 export function installManifests(): KObject[] {
   return [
-    ...kruiseCrds(), kruiseNamespaceObject, ...rbac(), ...certsRbac(),
+    ...kruiseCrds(), kruiseNamespaceObject, ...daemonConfig(), ...rbac(), ...certsRbac(),
     ...webhookServiceAndSecret(kruiseNamespace), ...webhookConfigurations(kruiseNamespace),
   ];
 }
