@@ -31,11 +31,22 @@ export interface NodeImageDeps {
 
 /** Requeue no sooner than this while timers run (upstream: 3-5 s). */
 const minRequeueMs = 3_000;
+const conflictRetryMs = 200;
 
 export class NodeImageReconciler {
   constructor(private readonly d: NodeImageDeps) {}
 
   async reconcile(ctx: ReconcileContext, req: Request): Promise<Result | void> {
+    try {
+      return await this.sync(ctx, req);
+    } catch (e) {
+      // the daemon or a job controller wrote meanwhile; their write's event brings us back
+      if (isConflict(e)) return { requeueAfterMs: conflictRetryMs };
+      throw e;
+    }
+  }
+
+  private async sync(ctx: ReconcileContext, req: Request): Promise<Result | void> {
     const node = this.d.nodes.get(undefined, req.name);
     const nodeImage = this.d.nodeImages.get(undefined, req.name);
     if (!node || node.metadata.deletionTimestamp) {

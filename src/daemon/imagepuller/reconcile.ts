@@ -9,6 +9,7 @@ import { NodeImages } from '../../api/kruise/resource-types.js';
 import type { Client } from '../../client/client.js';
 import { countTags, type NodeImageObject, type TagStatus } from '../../control/imagejob/index.js';
 import { deepEqual } from '../../machinery/deep-equal.js';
+import { isConflict } from '../../machinery/errors.js';
 import type { Request } from '../../runtime/handlers.js';
 import type { Informer } from '../../runtime/informer.js';
 import type { ReconcileContext, Result } from '../../runtime/reconcile.js';
@@ -16,6 +17,7 @@ import type { NodePuller } from './puller.js';
 
 const writesPerSecond = 0.5;
 const writeBurst = 5;
+const conflictRetryMs = 200;
 
 export class ImagePullerReconciler {
   private tokens = writeBurst;
@@ -32,7 +34,13 @@ export class ImagePullerReconciler {
     if (!deepEqual(status, ni.status ?? {})) {
       const wait = this.takeToken(ctx.clock.now());
       if (wait > 0) return { requeueAfterMs: wait };
-      await this.d.client.updateStatus<NodeImageObject>(NodeImages, { ...ni, status });
+      try {
+        await this.d.client.updateStatus<NodeImageObject>(NodeImages, { ...ni, status });
+      } catch (e) {
+        // the manager wrote meanwhile: its event brings the newer object; the workers keep their state
+        if (isConflict(e)) return { requeueAfterMs: conflictRetryMs };
+        throw e;
+      }
     }
     const unfinished = Object.values(status.imageStatuses ?? {}).some((i) => i.tags.some((t) => !t.completionTime)) || status.desired > (status.succeeded ?? 0) + (status.failed ?? 0);
     return { requeueAfterMs: unfinished ? 3000 + random() * 2000 : 20 * 60_000 + random() * 10 * 60_000 };
