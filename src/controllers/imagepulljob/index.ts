@@ -14,6 +14,7 @@ import type { Controller } from '../../runtime/controller.js';
 import type { Request } from '../../runtime/handlers.js';
 import type { Informer } from '../../runtime/informer.js';
 import type { Manager } from '../../runtime/manager.js';
+import { NodeImageWriter } from './node-image-writer.js';
 import { PullSecretCopies } from './pull-secrets.js';
 import { ImagePullJobReconciler } from './reconcile.js';
 import { mayTarget } from './targets.js';
@@ -41,6 +42,7 @@ export function setupImagePullJobController(mgr: Manager, options: { workers?: n
     }, { indexes: ['namespace'] })
     .complete(({ informers, client, expectations, events }) => new ImagePullJobReconciler({
       client, jobs: informers.jobs, nodeImages: informers.nodeImages, pods: informers.pods, events,
-      secrets: new PullSecretCopies({ client, secrets: informers.secrets }), writes: expectations.updates, random: options.random,
+      secrets: new PullSecretCopies({ client, secrets: informers.secrets }), writes: expectations.updates,
+      nodeImageWriter: new NodeImageWriter({ client, nodeImages: informers.nodeImages, random: options.random ?? Math.random }),
     }));
 }

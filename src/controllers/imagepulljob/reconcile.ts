@@ -5,7 +5,7 @@
  */
 import type { Pod } from '../../api/core/index.js';
 import { ImagePullJobProtectionFinalizer } from '../../api/kruise/ops/imagepulljob.js';
-import { ImagePullJobs, NodeImages } from '../../api/kruise/resource-types.js';
+import { ImagePullJobs } from '../../api/kruise/resource-types.js';
 import type { Client } from '../../client/client.js';
 import type { ImagePullJobObject as Job, NodeImageObject } from '../../control/imagejob/index.js';
 import { deepEqual } from '../../machinery/deep-equal.js';
@@ -17,7 +17,8 @@ import type { Request } from '../../runtime/handlers.js';
 import type { Informer } from '../../runtime/informer.js';
 import type { ReconcileContext, Result } from '../../runtime/reconcile.js';
 import { deadlineStatus, MessageCompleted, parallelismOf, runningStatus, type JobStatus } from './job-status.js';
-import { nodeState, withJobTag, type NodeState, type SecretRef } from './node-image-tag.js';
+import { nodeState, type NodeState, type SecretRef } from './node-image-tag.js';
+import type { NodeImageWriter } from './node-image-writer.js';
 import type { PullSecretCopies } from './pull-secrets.js';
 import { selectTargets } from './targets.js';
 
@@ -27,13 +28,14 @@ export interface ImagePullJobDeps {
   nodeImages: Informer<NodeImageObject>;
   pods: Informer<Pod>;
   secrets: PullSecretCopies;
+  nodeImageWriter: NodeImageWriter;
   writes: ResourceVersionExpectations;
   events: EventRecorder;
-  random?: () => number;
 }
 
-/** Waiting for our own writes to show up in the caches (their events also wake us). */
+/** Waiting for our own job writes to show up in the cache (their events also wake us). */
 const observeWaitMs = 5_000;
+const writeConcurrency = 16;
 
 export class ImagePullJobReconciler {
   constructor(private readonly d: ImagePullJobDeps) {}
@@ -49,8 +51,7 @@ export class ImagePullJobReconciler {
       this.d.writes.expectUpdated(`job/${req.namespace}/${req.name}`, updated);
       return;
     }
-    const targets = selectTargets(job, this.d.nodeImages, this.d.pods);
-    if (targets.some((t) => !this.d.writes.isUpdatedSatisfied(`ni/${t.metadata.name}`, t))) return { requeueAfterMs: observeWaitMs };
+    const targets = selectTargets(job, this.d.nodeImages, this.d.pods).map((t) => this.d.nodeImageWriter.latest(t.metadata.name!) ?? t);
     const { refs, missing } = await this.d.secrets.sync(job);
     if (missing.length > 0) this.d.events.event(job, 'Warning', 'PullSecretNotFound', `pull secrets ${missing.join(', ')} not found in namespace ${job.metadata.namespace}: pulling without them`);
     const states = new Map<string, NodeState>(targets.map((t) => [t.metadata.name!, nodeState(t, job, refs)]));
@@ -78,24 +79,12 @@ export class ImagePullJobReconciler {
     const active = [...states.values()].filter((s) => s === 'pulling').length;
     const room = parallelismOf(job) - active;
     const waiting = targets.filter((t) => states.get(t.metadata.name!) === 'notSynced').slice(0, Math.max(0, room));
-    for (const target of waiting) {
-      await this.addToNodeImage(job, target, refs, now);
-      states.set(target.metadata.name!, 'pulling');
-    }
-  }
-
-  private async addToNodeImage(job: Job, cached: NodeImageObject, refs: SecretRef[], now: number): Promise<void> {
-    let ni = cached;
-    for (let attempt = 0; ; attempt++) {
-      if (nodeState(ni, job, refs) !== 'notSynced') return;
-      try {
-        const written = await this.d.client.update<NodeImageObject>(NodeImages, { ...ni, spec: withJobTag(ni, job, refs, now, this.d.random ?? Math.random) });
-        this.d.writes.expectUpdated(`ni/${ni.metadata.name}`, written);
-        return;
-      } catch (e) {
-        if (!isConflict(e) || attempt >= 5) throw e;
-        ni = await this.d.client.get<NodeImageObject>(NodeImages, undefined, ni.metadata.name!); // the daemon wrote status meanwhile
-      }
+    // a few writes in flight at once: each passes the NodeImage webhooks, and a hundred nodes in a row would take seconds
+    for (let i = 0; i < waiting.length; i += writeConcurrency) {
+      await Promise.all(waiting.slice(i, i + writeConcurrency).map(async (target) => {
+        await this.d.nodeImageWriter.addJob(target.metadata.name!, job, refs, now);
+        states.set(target.metadata.name!, 'pulling');
+      }));
     }
   }
 
