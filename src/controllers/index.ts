@@ -10,6 +10,7 @@ import { setupPodReadinessController } from './podreadiness/index.js';
 import { setupNodeImageController } from './nodeimage/index.js';
 import { setupImagePullJobController } from './imagepulljob/index.js';
 import { setupImageListPullJobController } from './imagelistpulljob/index.js';
+import { setupImagePreDownloadController } from './imagepredownload/index.js';
 
 export interface ControllerRegistration {
   name: string;
@@ -26,6 +27,7 @@ export const kruiseControllers: ControllerRegistration[] = [
   { name: 'nodeimage-controller', enabled: (g) => g('KruiseDaemon'), setup: (m) => { setupNodeImageController(m); } },
   { name: 'imagepulljob-controller', enabled: (g) => g('ImagePullJobGate'), setup: (m) => { setupImagePullJobController(m); } },
   { name: 'imagelistpulljob-controller', enabled: (g) => g('ImagePullJobGate'), setup: (m) => { setupImageListPullJobController(m); } },
+  { name: 'cloneset-image-predownload', enabled: (g) => g('PreDownloadImageForInPlaceUpdate'), setup: (m) => { setupImagePreDownloadController(m); } },
 ];
 
 /** Registers every enabled controller; returns the names of those registered. */

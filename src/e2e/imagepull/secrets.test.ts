@@ -43,7 +43,7 @@ describe('ImagePullJob pull secrets', () => {
       assert.deepEqual(running.metadata.finalizers, ['apps.kruise.io/deletion-protection']);
       const ni = await eventually('the job on the NodeImage', async () => { const n = await getNodeImage(w, nodeNames(w)[0]!); return n.spec?.images?.['private.example.com/app'] && n; });
       assert.deepEqual(ni.spec!.images!['private.example.com/app']!.pullSecrets, [{ namespace: 'kruise-daemon-config', name: copy!.metadata.name, mode: 'batch' }]);
-      await assert.rejects(w.client.update(ImagePullJobs, { ...running, spec: { ...running.spec!, pullSecrets: ['other'] } }),
+      await assert.rejects(w.client.patch(ImagePullJobs, 't', 'pull-private', 'merge', { spec: { pullSecrets: ['other'] } }),
         (e: unknown) => e instanceof StatusError && e.message.includes('spec.pullSecrets is immutable'));
       const job = await waitJob(w, 'pull-private', (j) => !!j.status?.completionTime, 'completed');
       assert.equal(job.status!.succeeded, 2, job.status!.message);
