@@ -5,7 +5,7 @@
 import type { Client } from '../client/client.js';
 import { Manager } from '../runtime/manager.js';
 import { createScheduler } from './scheduler/index.js';
-import { createSimulatedNodes, type NodeBehaviour, type SimulatedNodes } from './kubelet/index.js';
+import { createSimulatedNodes, type NodeBehaviour, type SimulatedNodes, type SimulatedNodesOptions } from './kubelet/index.js';
 import { setupCoreControllers } from './controllers/index.js';
 
 export interface ClusterOptions {
@@ -18,6 +18,8 @@ export interface ClusterOptions {
   nodeStateDir?: string;
   /** What simulated containers do beyond their commands (`kruise up --node-behaviour FILE`). */
   nodeBehaviour?: NodeBehaviour;
+  /** Injected pull failures, per image and node (SimulatedNodesOptions.pullError). */
+  pullError?: SimulatedNodesOptions['pullError'];
   /** Run the scheduler (default true). */
   scheduler?: boolean;
   /** Run the core controllers: ReplicaSet, Deployment, StatefulSet, DaemonSet, Job, CronJob, node lifecycle (default true). */
@@ -50,7 +52,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   if (options.nodes > 0 || options.nodeStateDir) {
     const nodes = createSimulatedNodes({
       client: options.client, count: options.nodes, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs,
-      behaviour: options.nodeBehaviour, stateDir: options.nodeStateDir, criSocketDir: options.criSocketDir,
+      behaviour: options.nodeBehaviour, pullError: options.pullError, stateDir: options.nodeStateDir, criSocketDir: options.criSocketDir,
     });
     await nodes.start();
     stops.push(() => nodes.stop());

@@ -10,6 +10,10 @@ import { setupAdvancedStatefulSetController } from './statefulset/index.js';
 import { setupPodReadinessController } from './podreadiness/index.js';
 import { setupNodePodProbeController } from './nodepodprobe/index.js';
 import { setupPodProbeMarkerController } from './podprobemarker/index.js';
+import { setupNodeImageController } from './nodeimage/index.js';
+import { setupImagePullJobController } from './imagepulljob/index.js';
+import { setupImageListPullJobController } from './imagelistpulljob/index.js';
+import { setupImagePreDownloadController } from './imagepredownload/index.js';
 
 export interface ControllerRegistration {
   name: string;
@@ -26,6 +30,10 @@ export const kruiseControllers: ControllerRegistration[] = [
   { name: 'containerrecreaterequest-controller', enabled: (gate) => gate('KruiseDaemon'), setup: (m) => { setupContainerRecreateRequestController(m); } },
   { name: 'podprobemarker-controller', enabled: (gate) => gate('PodProbeMarkerGate') && gate('KruiseDaemon'), setup: (m, gate) => { setupPodProbeMarkerController(m, { gate }); } },
   { name: 'nodepodprobe-controller', enabled: (gate) => gate('PodProbeMarkerGate') && gate('KruiseDaemon'), setup: (m) => { setupNodePodProbeController(m); } },
+  { name: 'nodeimage-controller', enabled: (g) => g('KruiseDaemon'), setup: (m) => { setupNodeImageController(m); } },
+  { name: 'imagepulljob-controller', enabled: (g) => g('ImagePullJobGate'), setup: (m) => { setupImagePullJobController(m); } },
+  { name: 'imagelistpulljob-controller', enabled: (g) => g('ImagePullJobGate'), setup: (m) => { setupImageListPullJobController(m); } },
+  { name: 'cloneset-image-predownload', enabled: (g) => g('PreDownloadImageForInPlaceUpdate'), setup: (m) => { setupImagePreDownloadController(m); } },
 ];
 
 /** Registers every enabled controller; returns the names of those registered. */

@@ -9,6 +9,7 @@ import type { ProbeNetwork } from './podprobe/network.js';
 import type { RuntimeRegistry } from './runtime/registry.js';
 import { setupContainerMetaController } from './containermeta/index.js';
 import { setupContainerRecreateController } from './containerrecreate/index.js';
+import { imagePullerRegistration } from './imagepuller/index.js';
 
 /** What a daemon controller gets to set itself up with. */
 export interface DaemonContext {
@@ -32,4 +33,5 @@ export const daemonControllers: DaemonControllerRegistration[] = [
   { name: 'containermeta', enabled: (gate) => gate('DaemonWatchingPod'), setup: (ctx) => { setupContainerMetaController(ctx); } },
   { name: 'containerrecreate', enabled: (gate) => gate('KruiseDaemon'), setup: (ctx) => { setupContainerRecreateController(ctx); } },
   { name: 'pod-probe-controller', enabled: (gate) => gate('PodProbeMarkerGate') && gate('KruiseDaemon'), setup: (ctx) => { setupPodProbeController(ctx); } },
+  imagePullerRegistration,
 ];

@@ -64,6 +64,8 @@ export function createKruiseDaemon(o: KruiseDaemonOptions): KruiseDaemon {
         health = await startHealthServer({ ...o.health, ready, healthy: ready, registry: mgr.metrics.registry });
       }
       await mgr.start();
+      // started means synced: the ready line (and the node daemons of `kruise up`) come after the first lists
+      await mgr.informers.waitForSync();
       started = true;
       log.info({ controllers: enabled.map((c) => c.name), runtimes: o.runtimes.names() }, 'kruise-daemon started');
     },

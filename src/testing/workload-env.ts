@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import type { Client } from '../client/client.js';
-import { startCluster, type Cluster } from '../cluster/cluster.js';
+import { startCluster, type Cluster, type ClusterOptions } from '../cluster/cluster.js';
 import type { SimulatedNodes } from '../cluster/kubelet/index.js';
 import { createInProcessClient } from '../client/index.js';
 import { startNodeDaemons, type NodeDaemons } from '../daemon/node-daemons.js';
@@ -32,6 +32,12 @@ export interface WorkloadEnvOptions extends KruiseTestEnvOptions {
   around?: Around;
   /** Run one kruise-daemon per simulated node (over the nodes' CRI sockets), with the env's gates. */
   daemons?: boolean;
+  /** Options of those daemons. */
+  daemonOptions?: Parameters<typeof startNodeDaemons>[3];
+  /** Registry facts and container rules of the simulated nodes. */
+  nodeBehaviour?: ClusterOptions['nodeBehaviour'];
+  /** Injected pull failures, per image and node. */
+  pullError?: ClusterOptions['pullError'];
 }
 
 export interface RestartOptions {
@@ -47,6 +53,8 @@ export interface WorkloadEnv {
   nodes(): SimulatedNodes;
   /** The kruise-daemons, when `daemons` was set. */
   daemons(): NodeDaemons | undefined;
+  /** Stops every kruise-daemon and starts new ones (a daemon restart on every node). */
+  restartDaemons(): Promise<void>;
   client: Client;
   /** The manager running now (replaced by restartManager). */
   manager(): Manager;
@@ -81,16 +89,17 @@ export async function startWorkloadEnv(options: WorkloadEnvOptions): Promise<Wor
     await c?.manager.stop({ releaseLease: !crash });
   };
   let daemons: NodeDaemons | undefined;
+  const startDaemons = () => {
+    const gates = kruiseFeatureGates(options.gates ?? '');
+    return startNodeDaemons(createInProcessClient(env.plane.handler, undefined, 'kruise-daemon'), cluster!.nodes!, (g) => gates.enabled(g), options.daemonOptions);
+  };
   const criSocketDir = options.daemons ? await mkdtemp(path.join(tmpdir(), 'kt-cri-')) : undefined;
   try {
     cluster = await startCluster({
       client: env.client, nodes: options.nodes ?? 3, controllers: true, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs,
-      criSocketDir,
+      criSocketDir, nodeBehaviour: options.nodeBehaviour, pullError: options.pullError,
     });
-    if (options.daemons) {
-      const gates = kruiseFeatureGates(options.gates ?? '');
-      daemons = await startNodeDaemons(createInProcessClient(env.plane.handler, undefined, 'kruise-daemon'), cluster.nodes!, (g) => gates.enabled(g));
-    }
+    if (options.daemons) daemons = await startDaemons();
     await startManager();
   } catch (e) {
     await daemons?.stop();
@@ -103,6 +112,10 @@ export async function startWorkloadEnv(options: WorkloadEnvOptions): Promise<Wor
     client: env.client,
     nodes: () => cluster!.nodes!,
     daemons: () => daemons,
+    async restartDaemons() {
+      await daemons?.stop();
+      daemons = await startDaemons();
+    },
     manager: () => {
       if (!current) throw new Error('manager is stopped');
       return current.manager;

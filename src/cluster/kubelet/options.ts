@@ -3,7 +3,9 @@
  * contract: reject conflicting or impossible settings rather than guess).
  */
 import type { Client } from '../../client/client.js';
-import type { FakeRuntimeOptions } from '../../daemon/cri/fake-runtime.js';
+import type { AuthConfig } from '../../daemon/cri/types.js';
+
+export type NodePullError = (image: string, auth: AuthConfig | undefined, nodeName: string) => string | undefined;
 import { realClock, type Clock } from '../../machinery/clock.js';
 import { checkNodeBehaviour, type NodeBehaviour } from './behaviour/behaviour-file.js';
 import { BehaviourResolver } from './behaviour/container-behaviour.js';
@@ -33,7 +35,8 @@ export interface SimulatedNodesOptions {
   terminationDelayMs?: number;
   clock?: Clock;
   readiness?: ReadinessPolicy;
-  pullError?: FakeRuntimeOptions['pullError'];
+  /** Makes pulls fail with the returned message; told the node, so one node's registry can fail alone. */
+  pullError?: NodePullError;
   /** Node lease: duration 40 s, renewed every 10 s. */
   leaseDurationSeconds?: number;
   leaseRenewIntervalMs?: number;
@@ -65,7 +68,7 @@ export interface SimulatedNodesOptions {
 export interface ResolvedOptions extends Required<Omit<SimulatedNodesOptions, 'capacity' | 'labels' | 'pullError' | 'behaviour' | 'stateDir' | 'criSocketDir'>> {
   capacity: NodeCapacity;
   labels: Record<string, string>;
-  pullError?: FakeRuntimeOptions['pullError'];
+  pullError?: NodePullError;
   behaviour: BehaviourResolver;
   stateDir?: string;
   criSocketDir?: string;

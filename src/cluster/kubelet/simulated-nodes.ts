@@ -115,7 +115,7 @@ class SimulatedNodeSet implements SimulatedNodes {
 
   async addNode(name: string): Promise<void> {
     if (this.agents.has(name)) throw new Error(`node ${name} is already simulated`);
-    const runtime = createFakeRuntime({ ...this.runtimeOptions(), stateFile: this.o.stateDir && nodeStateFile(this.o.stateDir, name) });
+    const runtime = createFakeRuntime({ ...this.runtimeOptions(name), stateFile: this.o.stateDir && nodeStateFile(this.o.stateDir, name) });
     const version = await runtime.version();
     const index = this.nextIndex++;
     const agent = new NodeAgent({
@@ -181,9 +181,9 @@ class SimulatedNodeSet implements SimulatedNodes {
     if (!server.socketPath.startsWith(this.o.criSocketDir)) this.log.debug({ node: name, socket: server.socketPath }, 'CRI socket path shortened');
   }
 
-  private runtimeOptions(): FakeRuntimeOptions {
+  private runtimeOptions(node: string): FakeRuntimeOptions {
     const { clock, pullDelayMs, startDelayMs, pullError, behaviour } = this.o;
-    return { clock, pullDelayMs, startDelayMs, pullError, registry: behaviour.registry, execScript: (labels) => this.execScript(labels) };
+    return { clock, pullDelayMs, startDelayMs, pullError: pullError && ((image, auth) => pullError(image, auth, node)), registry: behaviour.registry, execScript: (labels) => this.execScript(labels) };
   }
 
   /** The pod's exec script for the container with these kubelet labels (docs/design/pod-probes.md §7). */

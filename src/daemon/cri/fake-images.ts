@@ -32,10 +32,13 @@ export class FakeImageService implements ImageService {
   private readonly pulling = new Map<string, Promise<string>>(); // normalised ref and credentials -> pull
   /** Number of pulls that actually went to the (simulated) registry. */
   pulls = 0;
+  /** Number of PullImage requests, present images and shared pulls included. */
+  pullRequests = 0;
 
   constructor(private readonly options: FakeImageServiceOptions) {}
 
   async pullImage(spec: ImageSpec, auth?: AuthConfig): Promise<string> {
+    this.pullRequests++;
     const ref = normalizeImage(spec.image);
     // Only pulls with the same credentials share: each request authenticates for itself, so one
     // pod's missing or wrong credentials never fail (or pass) another pod's pull.

@@ -39,6 +39,8 @@ export interface FakeRuntime extends ImageService, RuntimeService {
   execSync(containerId: string, cmd: string[], timeoutSeconds: number): Promise<ExecSyncResponse>;
   /** Pulls that really went to the simulated registry (shared and repeated pulls excluded). */
   pullCount(): number;
+  /** PullImage requests received, whether they pulled or not. */
+  pullRequestCount(): number;
   /**
    * The runtime process goes away with its containers' state kept: timers stop, pending state is
    * written to the state file. A new runtime over the same file takes the containers up again.
@@ -86,6 +88,7 @@ export function createFakeRuntime(options: FakeRuntimeOptions = {}): FakeRuntime
     execSync: (id, cmd, timeout) => runtime.execSync(id, cmd, timeout),
     killContainer: (id, code, reason) => runtime.killContainer(id, code, reason),
     pullCount: () => images.pulls,
+    pullRequestCount: () => images.pullRequests,
     close: () => { runtime.suspend(); writer?.flush(); },
   };
 }

@@ -1,0 +1,47 @@
+/**
+ * How NodeImages key images: by the familiar repository name (`nginx`, `foo/bar`,
+ * `ghcr.io/a/b`) with the tag apart (`1.25`, or the digest for a pinned reference), the way
+ * upstream's daemon utilities split references (docs/design/image-pulling.md §2).
+ */
+
+export interface ImageNameTag {
+  /** Familiar name: no `docker.io/` registry, no `library/` namespace. */
+  name: string;
+  /** The tag, `latest` when none is written, or `sha256:...` for a reference pinned by digest. */
+  tag: string;
+}
+
+/** `docker.io/library/nginx:1.25` → `{ name: 'nginx', tag: '1.25' }`. */
+export function splitImage(image: string): ImageNameTag {
+  let rest = image.trim();
+  let digest: string | undefined;
+  const at = rest.indexOf('@');
+  if (at >= 0) {
+    digest = rest.slice(at + 1);
+    rest = rest.slice(0, at);
+  }
+  let tag: string | undefined;
+  const colon = rest.lastIndexOf(':');
+  if (colon > rest.lastIndexOf('/')) {
+    tag = rest.slice(colon + 1);
+    rest = rest.slice(0, colon);
+  }
+  return { name: familiarName(rest), tag: digest ?? tag ?? 'latest' };
+}
+
+function familiarName(repository: string): string {
+  let name = repository;
+  for (const prefix of ['docker.io/', 'index.docker.io/']) {
+    if (name.startsWith(prefix)) name = name.slice(prefix.length);
+  }
+  const slash = name.indexOf('/');
+  const first = slash < 0 ? '' : name.slice(0, slash);
+  const hasDomain = first.includes('.') || first.includes(':') || first === 'localhost';
+  if (!hasDomain && name.startsWith('library/') && name.split('/').length === 2) name = name.slice('library/'.length);
+  return name;
+}
+
+/** The reference a daemon pulls for a NodeImage entry: `nginx:1.25`, or `nginx@sha256:...`. */
+export function imageReference(name: string, tag: string): string {
+  return tag.includes(':') ? `${name}@${tag}` : `${name}:${tag}`;
+}
