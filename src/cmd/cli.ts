@@ -110,7 +110,8 @@ program
   .option('--pull-delay-ms <n>', 'simulated image pull time per image and node', intOption, 0)
   .option('--start-delay-ms <n>', 'simulated container start time', intOption, 0)
   .option('--node-behaviour <file>', 'YAML rules for what simulated containers do and image registry facts')
-  .action(async (opts: { kubeconfig?: string; count: number; namePrefix: string; pullDelayMs: number; startDelayMs: number; nodeBehaviour?: string }) => {
+  .option('--cri-dir <dir>', 'serve each node\'s runtime over CRI v1 gRPC at <dir>/<node>.sock (for kruise daemon --socket-file and crictl)')
+  .action(async (opts: { kubeconfig?: string; count: number; namePrefix: string; pullDelayMs: number; startDelayMs: number; nodeBehaviour?: string; criDir?: string }) => {
     await (await import('./components.js')).runNodes(opts);
   });
 

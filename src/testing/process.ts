@@ -85,9 +85,9 @@ export interface ManagerProcess {
  * Spawns `kruise manager` on loopback only (URL-form webhooks at 127.0.0.1:<free port>, deletion
  * protection on) and resolves at its ready line.
  */
-export function startManagerProcess(kubeconfig: string, certDir: string, timeoutMs = 30_000): Promise<ManagerProcess> {
+export function startManagerProcess(kubeconfig: string, certDir: string, timeoutMs = 30_000, gates: string[] = []): Promise<ManagerProcess> {
   const args = ['manager', '--kubeconfig', kubeconfig, '--health-addr', '127.0.0.1:0', '--webhook-bind-address', '127.0.0.1',
-    '--no-leader-elect', '--feature-gates', 'ResourcesDeletionProtection=true', '--log-level', 'warn'];
+    '--no-leader-elect', '--feature-gates', ['ResourcesDeletionProtection=true', ...gates].join(','), '--log-level', 'warn'];
   const env = { ...process.env, WEBHOOK_HOST: '127.0.0.1', WEBHOOK_PORT: '0', WEBHOOK_CERT_DIR: certDir };
   const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';

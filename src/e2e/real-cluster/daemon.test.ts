@@ -1,0 +1,124 @@
+/**
+ * kruise-daemon as the separate per-node process it is in a cluster, on a REAL kube-apiserver
+ * (scripts/real-control-plane.sh): `kruise install`, `kruise manager`, our scheduler, `kruise nodes
+ * --cri-dir` serving each simulated node's runtime on a CRI socket, and one `kruise daemon
+ * --socket-file` per node, reaching its runtime over gRPC exactly as it reaches containerd. Skipped,
+ * with the reason, when the binaries are not cached.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stringify } from 'yaml';
+import { kubectlFor } from '../../testing/kubectl.js';
+import { startComponentProcess, startManagerProcess, type ManagerProcess } from '../../testing/process.js';
+import { realControlPlaneAvailable, startRealControlPlane, type RealControlPlane } from '../../testing/real-control-plane.js';
+import { eventually } from '../../testing/workload-env.js';
+
+type Obj = Record<string, any>;  
+
+const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/kruise.js');
+const availability = realControlPlaneAvailable();
+const nodes = ['dsim-0', 'dsim-1'];
+
+describe('kruise-daemon processes on a real kube-apiserver', { skip: availability.available ? false : availability.reason, timeout: 300_000 }, () => {
+  let real: RealControlPlane | undefined;
+  let dir: string;
+  let manager: ManagerProcess | undefined;
+  const children: ChildProcess[] = [];
+  let kubectl: ReturnType<typeof kubectlFor>;
+  const json = async (args: string[]): Promise<Obj> => {
+    const r = await kubectl([...args, '-o', 'json']);
+    assert.equal(r.code, 0, r.stderr);
+    return JSON.parse(r.stdout) as Obj;
+  };
+  const apply = async (manifest: Obj) => {
+    const r = await kubectl(['apply', '-f', '-'], { input: stringify(manifest) });
+    assert.equal(r.code, 0, r.stderr);
+  };
+
+  before(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'kruise-real-daemon-'));
+    real = await startRealControlPlane();
+    kubectl = kubectlFor(real.kubeconfig, path.join(dir, 'kube-cache'));
+    const installed = await new Promise<{ code: number; stderr: string }>((resolve) => {
+      execFile(process.execPath, [bin, 'install', '--kubeconfig', real!.kubeconfig], { timeout: 60_000 }, (e, _o, stderr) => resolve({ code: e ? 1 : 0, stderr }));
+    });
+    assert.equal(installed.code, 0, installed.stderr);
+    manager = await startManagerProcess(real.kubeconfig, path.join(dir, 'certs'), 30_000, ['ImagePullJobGate=true']);
+    const criDir = path.join(dir, 'cri');
+    children.push(await startComponentProcess(['nodes', '--kubeconfig', real.kubeconfig, '--count', '2', '--name-prefix', 'dsim-', '--cri-dir', criDir, '--pull-delay-ms', '200'], /nodes ready/));
+    children.push(await startComponentProcess(['scheduler', '--kubeconfig', real.kubeconfig], /scheduler ready/));
+    for (const node of nodes) {
+      children.push(await startComponentProcess(
+        ['daemon', '--kubeconfig', real.kubeconfig, '--node-name', node, '--socket-file', path.join(criDir, `${node}.sock`), '--addr', '127.0.0.1:0'],
+        new RegExp(`kruise-daemon ready on node ${node}: runtimes `),
+      ));
+    }
+  });
+  after(async () => {
+    for (const c of [...children, ...(manager ? [manager.child] : [])]) {
+      if (c.exitCode !== null || c.signalCode !== null) continue;
+      const exited = new Promise((r) => c.once('exit', r));
+      c.kill('SIGTERM');
+      await exited;
+    }
+    await real?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  test('a ContainerRecreateRequest restarts the named container through the node\'s daemon: same pod UID and IP, restartCount 1', async () => {
+    await apply({
+      apiVersion: 'v1', kind: 'Pod', metadata: { name: 'recreate-me', namespace: 'default' },
+      spec: { containers: [{ name: 'app', image: 'nginx:1.25-alpine' }, { name: 'side', image: 'redis:7.2' }] },
+    });
+    let last: Obj | undefined;
+    const running = await eventually('pod running', async () => {
+      const pod = (last = await json(['get', 'pod', 'recreate-me']));
+      return pod.status?.containerStatuses?.every((c: Obj) => c.ready) ? pod : undefined;
+    }, 60_000).catch((err: Error) => assert.fail(`${err.message}: ${JSON.stringify(last?.status)} on ${last?.spec?.nodeName}`));
+    await apply({
+      apiVersion: 'apps.kruise.io/v1alpha1', kind: 'ContainerRecreateRequest', metadata: { name: 'crr', namespace: 'default' },
+      spec: { podName: 'recreate-me', containers: [{ name: 'app' }], strategy: { failurePolicy: 'Fail', minStartedSeconds: 1 }, ttlSecondsAfterFinished: 600 },
+    });
+    const done = await eventually('CRR completed', async () => {
+      const crr = await json(['get', 'containerrecreaterequests.v1alpha1.apps.kruise.io', 'crr']);
+      return crr.status?.phase === 'Completed' ? crr : undefined;
+    }, 90_000);
+    assert.deepEqual(done.status.containerRecreateStates.map((s: Obj) => `${s.name}:${s.phase}`), ['app:Succeeded']);
+    assert.equal(done.metadata.labels['crr.apps.kruise.io/node-name'], running.spec.nodeName);
+    const after = await json(['get', 'pod', 'recreate-me']);
+    assert.equal(after.metadata.uid, running.metadata.uid);
+    assert.equal(after.status.podIP, running.status.podIP);
+    const restarts = Object.fromEntries(after.status.containerStatuses.map((c: Obj) => [c.name, c.restartCount]));
+    assert.deepEqual(restarts, { app: 1, side: 0 });
+  });
+
+  test('an ImagePullJob reaches every node through its daemon and completes', async () => {
+    await eventually('a NodeImage per node', async () => {
+      const list = await json(['get', 'nodeimages.apps.kruise.io']);
+      const names = (list.items as Obj[]).map((n) => n.metadata.name).sort();
+      return names.join() === nodes.join() ? names : undefined;
+    }, 90_000);
+    await apply({
+      apiVersion: 'apps.kruise.io/v1alpha1', kind: 'ImagePullJob', metadata: { name: 'pull-redis', namespace: 'default' },
+      spec: { image: 'redis:7.2', parallelism: 2, completionPolicy: { type: 'Always' } },
+    });
+    const job = await eventually('job complete', async () => {
+      const j = await json(['get', 'imagepulljobs.apps.kruise.io', 'pull-redis']);
+      return j.status?.completionTime ? j : undefined;
+    }, 120_000);
+    assert.equal(job.status.desired, 2);
+    assert.equal(job.status.succeeded, 2);
+    assert.equal(job.status.failed ?? 0, 0);
+    for (const node of nodes) {
+      const ni = await json(['get', 'nodeimages.apps.kruise.io', node]);
+      const tags = ni.status.imageStatuses.redis.tags as Obj[];
+      assert.deepEqual(tags.map((t) => `${t.tag}:${t.phase}`), ['7.2:Succeeded'], node);
+      assert.match(tags[0]!.imageID, /redis/);
+    }
+  });
+});
