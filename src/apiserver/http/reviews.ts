@@ -6,7 +6,7 @@
  */
 import type { KObject } from '../../api/meta.js';
 import type { UserInfo } from '../../api/request.js';
-import { errors, field, type FieldError } from '../../machinery/errors.js';
+import { errors, field, StatusError, type FieldError } from '../../machinery/errors.js';
 import type { Attributes } from '../authz/attributes.js';
 import type { Authorizer } from '../authz/authorizer.js';
 import type { ResourceRequestInfo } from './request-info.js';
@@ -25,12 +25,10 @@ const authentication = 'authentication.k8s.io';
 export function reviewHandlers(authorizer: Authorizer, authenticateToken?: TokenAuthenticator): Map<string, ReviewHandler> {
   const access = (kind: string, userOf: (user: UserInfo, spec: Json) => UserInfo, local = false): ReviewHandler => async (user, info, body) => {
     const spec = (body.spec ?? {}) as Json;
-    const errs = accessSpecErrors(spec, kind !== 'SelfSubjectAccessReview' && kind !== 'LocalSubjectAccessReview' ? 'SubjectAccessReview' : kind);
-    if (errs.length) throw errors.invalid(kind, body.metadata?.name ?? '', authorization, errs);
-    const resourceAttributes = spec.resourceAttributes as Json | undefined;
-    if (local && (resourceAttributes?.namespace ?? '') !== (info.namespace ?? '')) {
-      throw errors.badRequest(`spec.resourceAttributes.namespace must match namespace: ${info.namespace ?? ''}`);
-    }
+    const errs = accessSpecErrors(spec, kind);
+    const namespace = (spec.resourceAttributes as Json | undefined)?.namespace ?? '';
+    if (local && !errs.length && namespace !== (info.namespace ?? '')) errs.push(field.invalid('spec.resourceAttributes.namespace', namespace, 'must match metadata.namespace'));
+    if (errs.length) throw reviewInvalid(errs);
     const d = authorizer.authorize(reviewAttributes(userOf(user, spec), spec));
     const status: Json = { allowed: d.decision === 'allow' };
     if (d.decision === 'deny') status.denied = true;
@@ -63,6 +61,12 @@ export function reviewHandlers(authorizer: Authorizer, authenticateToken?: Token
     });
   }
   return handlers;
+}
+
+/** kube names no kind in a review's 422 (`.authorization.k8s.io "" is invalid: ...`) and details only the group. */
+function reviewInvalid(errs: FieldError[]): StatusError {
+  const invalid = errors.invalid('', '', authorization, errs);
+  return new StatusError(422, 'Invalid', invalid.message, { group: authorization, causes: invalid.details?.causes });
 }
 
 /** kube's ValidateSubjectAccessReviewSpec: exactly one kind of attributes, and someone to ask about. */

@@ -20,6 +20,8 @@ import { selectorCases } from './cases-selectors.js';
 import { tableCases } from './cases-table.js';
 import { updateCases } from './cases-update.js';
 import { watchCases } from './cases-watch.js';
+import { rbacCases } from './cases-rbac.js';
+import { impersonationCases } from './cases-impersonation.js';
 import type { DiffCase } from './case-kit.js';
 
 export type { CaseContext, DiffCase, Observation } from './case-kit.js';
@@ -51,6 +53,7 @@ export const knownDifferences: Record<string, string> = {
 const library: DiffCase[] = [
   ...crudCases, ...errorCases, ...selectorCases, ...watchCases, ...updateCases, ...patchCases, ...applyCases,
   ...deleteCases, ...deleteResponseCases, ...gcCases, ...crdCases, ...requestOptionCases, ...tableCases, ...podCases, ...namespaceCases,
+  ...rbacCases, ...impersonationCases,
 ];
 
 export const cases: DiffCase[] = library.map((c) => (knownDifferences[c.name] ? { ...c, knownDifference: knownDifferences[c.name] } : c));

@@ -32,8 +32,8 @@ export function serviceAccountTokenSubresource(issuer: TokenIssuer): Subresource
       const spec = { ...((body.spec ?? {}) as { audiences?: string[]; expirationSeconds?: number; boundObjectRef?: BoundObjectRef | null }) };
       spec.expirationSeconds ??= 3600;
       if (!spec.audiences?.length) spec.audiences = issuer.apiAudiences;
+      const sa = stored(target, '', 'serviceaccounts', target.name); // kube looks the ServiceAccount up before validating
       validateExpiration(spec.expirationSeconds);
-      const sa = stored(target, '', 'serviceaccounts', target.name);
       const bound = spec.boundObjectRef ? boundObject(target, spec.boundObjectRef) : undefined;
       const issued = await issuer.issue({
         namespace: target.namespace ?? '', serviceAccount: { name: target.name, uid: sa.metadata.uid ?? '' },
