@@ -50,7 +50,10 @@ export function reviewHandlers(authorizer: Authorizer, authenticateToken?: Token
       if (rules.evaluationError) status.evaluationError = rules.evaluationError;
       return reviewed(body, 'SelfSubjectRulesReview', authorization, status);
     }],
-    [`${authentication}/selfsubjectreviews`, async (user, _info, body) => reviewed(body, 'SelfSubjectReview', authentication, { userInfo: userInfoJson(user) })],
+    [`${authentication}/selfsubjectreviews`, async (user, _info, body) => {
+      const review = reviewed(body, 'SelfSubjectReview', authentication, { userInfo: userInfoJson(user) });
+      return { ...review, metadata: { ...(review.metadata as Json), creationTimestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z') } }; // kube stamps this one
+    }],
   ]);
   if (authenticateToken) {
     handlers.set(`${authentication}/tokenreviews`, async (_user, _info, body) => {

@@ -21,6 +21,7 @@ import { tableCases } from './cases-table.js';
 import { updateCases } from './cases-update.js';
 import { watchCases } from './cases-watch.js';
 import { rbacCases } from './cases-rbac.js';
+import { rbacPolicyCases } from './cases-rbac-policy.js';
 import { impersonationCases } from './cases-impersonation.js';
 import type { DiffCase } from './case-kit.js';
 
@@ -53,7 +54,7 @@ export const knownDifferences: Record<string, string> = {
 const library: DiffCase[] = [
   ...crudCases, ...errorCases, ...selectorCases, ...watchCases, ...updateCases, ...patchCases, ...applyCases,
   ...deleteCases, ...deleteResponseCases, ...gcCases, ...crdCases, ...requestOptionCases, ...tableCases, ...podCases, ...namespaceCases,
-  ...rbacCases, ...impersonationCases,
+  ...rbacCases, ...rbacPolicyCases, ...impersonationCases,
 ];
 
 export const cases: DiffCase[] = library.map((c) => (knownDifferences[c.name] ? { ...c, knownDifference: knownDifferences[c.name] } : c));
