@@ -29,8 +29,9 @@ export class ClusterRoleAggregator {
   /** Aggregates every role once before returning (the server is ready with admin/edit/view filled), then follows changes. */
   async start(): Promise<void> {
     const list = this.reader.listStored(this.clusterRoles);
-    for (const role of list.items) if (role.aggregationRule) await this.sync(role.metadata.name!);
+    // Watch from the list at once: the syncs below write, and a small history would expire a later watch.
     this.handle = this.reader.watchStored(this.clusterRoles, undefined, list.rv, () => this.enqueueAggregated());
+    for (const role of list.items) if (role.aggregationRule) await this.sync(role.metadata.name!);
     this.worker.start();
   }
 

@@ -65,6 +65,8 @@ describe('authorization through kubectl', () => {
     assert.deepEqual(JSON.parse(who).status.userInfo, { username: 'jane', uid: 'u-1', groups: ['devs', 'system:authenticated'] });
     const sa = JSON.parse(await ok('auth', 'whoami', `--as=${reader}`, '-o', 'json')).status.userInfo;
     assert.deepEqual(sa.groups, ['system:serviceaccounts', 'system:serviceaccounts:team-a', 'system:authenticated']);
+    const twoGroups = JSON.parse(await ok('auth', 'whoami', '--as=jane', '--as-group=devs', '--as-group=ops', '-o', 'json')).status.userInfo;
+    assert.deepEqual(twoGroups.groups, ['devs', 'ops', 'system:authenticated']);
   });
 
   test('a client certificate of another user is authorized as that user', async () => {
@@ -90,6 +92,9 @@ describe('authorization through kubectl', () => {
     const withToken = ['--token', token];
     assert.match(await ok('get', 'configmap', 'one', '-n', 'team-a', ...withToken), /^NAME/);
     assert.equal(await ok('auth', 'whoami', ...withToken, '-o', 'jsonpath={.status.userInfo.username}'), reader);
+    const review = { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', spec: { token } };
+    const reviewed = await env.kubectl(['create', '-f', '-', '-o', 'jsonpath={.status.authenticated} {.status.user.username}'], { input: JSON.stringify(review) });
+    assert.equal(reviewed.stdout.trim(), `true ${reader}`, reviewed.stderr);
     assert.equal(await denied('get', 'pods', '-n', 'team-a', ...withToken, '--as=bob'),
       `Error from server (Forbidden): users "bob" is forbidden: User "${reader}" cannot impersonate resource "users" in API group "" at the cluster scope`);
     assert.match(await denied('create', 'token', 'reader', '-n', 'team-a', '--duration=5m'), /may not specify a duration less than 10 minutes/);
