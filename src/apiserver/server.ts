@@ -25,6 +25,7 @@ import { alwaysAllow, authorizerChain, type AuthorizationMode, type Authorizer }
 import { RbacIndex } from './authz/rbac-index.js';
 import { RbacAuthorizer } from './authz/rbac-authorizer.js';
 import { RequestGate } from './authz/request-gate.js';
+import { escalationCheck } from './authz/escalation.js';
 import { reviewHandlers } from './http/reviews.js';
 import { reconcileBootstrapPolicy } from './system/rbac-bootstrap.js';
 import { ClusterRoleAggregator } from './system/clusterrole-aggregation.js';
@@ -74,17 +75,24 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
     reader, caller: webhookCaller,
     observe: (c) => metrics.webhookAdmissionDuration.observe({ name: c.name, type: c.type, operation: c.operation, rejected: String(c.rejected) }, c.seconds),
   });
-  const registry = new Registry({ store, table, admission });
+  // RBAC reads the store through the reader, so it exists before the registry, whose admission
+  // checks escalation with it (docs/design/authorization.md §13).
+  const rbacIndex = new RbacIndex(reader);
+  rbacIndex.start();
+  const rbacAuthorizer = new RbacAuthorizer(rbacIndex);
+  const mode = options.authorizationMode ?? 'RBAC';
+  const authorizer = authorizerChain([mode === 'RBAC' ? rbacAuthorizer : alwaysAllow]);
+  const escalation = escalationCheck(authorizer, rbacAuthorizer);
+  const registry = new Registry({
+    store, table,
+    admission: { mutate: (a) => admission.mutate(a), validate: async (a) => { await escalation.validate(a); await admission.validate(a); } },
+  });
   const crds = new CrdController(registry, reader, createWebhookConverter({ caller: webhookCaller }));
   crds.start();
   await bootstrap(registry, reader);
-  const rbacIndex = new RbacIndex(reader);
-  rbacIndex.start();
   await reconcileBootstrapPolicy(registry, reader);
   const aggregator = new ClusterRoleAggregator(registry, reader);
   await aggregator.start();
-  const mode = options.authorizationMode ?? 'RBAC';
-  const authorizer = authorizerChain([mode === 'RBAC' ? new RbacAuthorizer(rbacIndex) : alwaysAllow]);
   const namespaces = new NamespaceController(registry, reader);
   const gc = new GarbageCollector(registry, reader);
   namespaces.start();

@@ -68,9 +68,12 @@ export class RbacAuthorizer implements Authorizer {
     }
   }
 
-  /** The referenced role's rules, or kube's error text when it is missing. */
   private roleRules(binding: Binding, namespace: string): PolicyRule[] | string {
-    const { kind, name } = binding.roleRef;
+    return this.roleReferenceRules(binding.roleRef.kind, binding.roleRef.name, namespace);
+  }
+
+  /** The referenced role's rules, or kube's error text when it is missing (GetRoleReferenceRules). */
+  roleReferenceRules(kind: string, name: string, namespace: string): PolicyRule[] | string {
     if (kind === 'ClusterRole') return this.index.clusterRoles.get(name) ?? `clusterrole.rbac.authorization.k8s.io ${JSON.stringify(name)} not found`;
     if (kind === 'Role' && namespace) return this.index.roles.get(`${namespace}/${name}`) ?? `role.rbac.authorization.k8s.io ${JSON.stringify(name)} not found`;
     return `unsupported role reference kind: ${JSON.stringify(kind)}`;

@@ -49,10 +49,14 @@ export class ClusterRoleAggregator {
     const rule = role?.aggregationRule as AggregationRule | undefined;
     if (!role || !rule) return;
     const rules = aggregatedRules(name, rule, this.reader.listStored(this.clusterRoles).items);
-    if (deepEqual(rules, role.rules ?? [])) return;
+    if (sameRuleSet(rules, (role.rules as unknown[] | undefined) ?? [])) return; // kube compares as sets: an order change is no change
     await this.registry.patch(this.clusterRoles, undefined, name, { type: 'merge', patch: { rules } }, systemContext('system:kube-controller-manager'))
       .catch((err: { code?: number }) => { if (err?.code !== 404) throw err; });
   }
+}
+
+function sameRuleSet(a: unknown[], b: unknown[]): boolean {
+  return a.length === b.length && a.every((rule) => b.some((other) => deepEqual(rule, other)));
 }
 
 /** The rules of the roles each selector matches (sorted by name, the role itself left out), without repeats. */

@@ -82,6 +82,13 @@ describe('authorization through kubectl', () => {
     assert.equal((await k('auth', 'can-i', 'get', 'secrets', '-n', 'team-b', ...asAlice)).stdout.trim(), 'no');
   });
 
+  test('a namespace admin may bind roles it holds but not cluster-admin (escalation prevention)', async () => {
+    await ok('create', 'rolebinding', 'carol-admin', '--clusterrole=admin', '--user=carol', '-n', 'team-b');
+    await ok('create', 'rolebinding', 'dave-view', '--clusterrole=view', '--user=dave', '-n', 'team-b', '--as=carol');
+    const escalation = await denied('create', 'rolebinding', 'mallory-root', '--clusterrole=cluster-admin', '--user=mallory', '-n', 'team-b', '--as=carol');
+    assert.match(escalation, /^error: failed to create rolebinding: rolebindings\.rbac\.authorization\.k8s\.io "mallory-root" is forbidden: user "carol" \(groups=\["system:authenticated"\]\) is attempting to grant RBAC permissions not currently held:\n\{APIGroups:\["\*"\], Resources:\["\*"\], Verbs:\["\*"\]\}/);
+  });
+
   test('create token: the token authenticates as the service account until it is deleted', async () => {
     const token = await ok('create', 'token', 'reader', '-n', 'team-a');
     const [header, payload] = token.split('.').slice(0, 2).map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()));

@@ -30,9 +30,12 @@ export const rbacPolicyCases: DiffCase[] = [
       const label = { [`diff.example.com/${ns}`]: 'true' };
       await role(api, undefined, `${ns}-agg`, [], { aggregationRule: { clusterRoleSelectors: [{ matchLabels: label }] } });
       await role(api, undefined, `${ns}-b`, [{ verbs: ['get'], apiGroups: core, resources: ['secrets'] }, { verbs: ['list'], apiGroups: core, resources: pods }], { labels: label });
-      await role(api, undefined, `${ns}-a`, [{ verbs: ['list'], apiGroups: core, resources: pods }], { labels: label });
       const rules = async () => (await api.request('GET', clusterRolePath(`${ns}-agg`))).body.rules ?? [];
-      const filled = await ctx.poll(rules, (r) => r.length === 2);
+      const first = await ctx.poll(rules, (r) => r.length === 2);
+      // Same rules from a role sorting first: kube compares rule sets, so the order stays as it was.
+      await role(api, undefined, `${ns}-a`, [{ verbs: ['list'], apiGroups: core, resources: pods }], { labels: label });
+      await role(api, undefined, `${ns}-c`, [{ verbs: ['watch'], apiGroups: core, resources: pods }], { labels: label });
+      const filled = { first, then: await ctx.poll(rules, (r) => r.length === 3) };
       await bind(api, ns, 'u-agg', `ClusterRole/${ns}-agg`, [{ kind: 'User', name: 'u-agg' }]);
       await settle(api, ctx, as('u-agg'), { verb: 'get', resource: 'secrets', namespace: ns, name: 's' });
       return { filled, secrets: await attempt(api, as('u-agg'), 'GET', `/api/v1/namespaces/${ns}/secrets/s`) };
