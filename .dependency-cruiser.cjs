@@ -48,11 +48,12 @@ const apiserverInner = {
   storage: [],
   printers: [],
   auth: [],
+  authz: ['registry'],
   openapi: ['printers'],
   registry: ['storage', 'printers', 'openapi'],
   admission: ['registry'],
   system: ['registry', 'admission'],
-  http: ['registry', 'admission', 'auth', 'openapi', 'printers'],
+  http: ['registry', 'admission', 'auth', 'authz', 'openapi', 'printers'],
 };
 const innerRules = Object.entries(apiserverInner).map(([part, allowed]) => ({
   name: `apiserver-${part}`,

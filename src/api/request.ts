@@ -10,6 +10,8 @@ export interface UserInfo {
   username: string;
   uid?: string;
   groups: string[];
+  /** Extra attributes (a bound token's pod, impersonated extras), as kube's user.Info GetExtra. */
+  extra?: Record<string, string[]>;
 }
 
 export interface ApiRequest {

@@ -4,7 +4,7 @@
  * is a second view of the core/v1 events storage.
  */
 import type { KObject } from '../api/meta.js';
-import { builtinResources, coreEventToEventsV1, eventsV1ToCoreEvent } from './registry/builtin/index.js';
+import { builtinResources, type BuiltinOptions, coreEventToEventsV1, eventsV1ToCoreEvent } from './registry/builtin/index.js';
 import { builtinPrinters } from './printers/index.js';
 import { builtinSchema } from './openapi/index.js';
 import { builtinPatchSchema } from '../machinery/patch/builtin-patch-meta.js';
@@ -18,8 +18,8 @@ async function eventsConvert(obj: KObject, to: string): Promise<KObject> {
   return to === 'v1' ? eventsV1ToCoreEvent(obj) : coreEventToEventsV1(obj);
 }
 
-export function builtinServedResources(): ServedResource[] {
-  return builtinResources().map(({ definition: d, strategy, tracksGeneration, subresources }) => {
+export function builtinServedResources(options: BuiltinOptions = {}): ServedResource[] {
+  return builtinResources(options).map(({ definition: d, strategy, tracksGeneration, subresources }) => {
     const isEventsView = d.group === 'events.k8s.io';
     let schema: JSONSchemaProps | undefined;
     try {

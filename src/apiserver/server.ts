@@ -20,6 +20,15 @@ import { NamespaceController } from './system/namespace-controller.js';
 import { GarbageCollector } from './system/garbage-collector.js';
 import { metrics } from './http/metrics.js';
 import { createWebhookAdmission, createWebhookConverter, WebhookCaller } from './admission/index.js';
+import { createServiceAccountTokens, loadOrCreateServiceAccountKey, type LiveObjectUid, type ServiceAccountTokens } from './auth/service-account-tokens.js';
+import { alwaysAllow, authorizerChain, type AuthorizationMode, type Authorizer } from './authz/authorizer.js';
+import { RbacIndex } from './authz/rbac-index.js';
+import { RbacAuthorizer } from './authz/rbac-authorizer.js';
+import { RequestGate } from './authz/request-gate.js';
+import { escalationCheck } from './authz/escalation.js';
+import { reviewHandlers } from './http/reviews.js';
+import { reconcileBootstrapPolicy } from './system/rbac-bootstrap.js';
+import { ClusterRoleAggregator } from './system/clusterrole-aggregation.js';
 
 export interface ControlPlaneOptions {
   /** Data directory; the store lives in `<dir>/store`, certificates in `<dir>/pki`. */
@@ -30,6 +39,8 @@ export interface ControlPlaneOptions {
   inMemory?: boolean;
   /** Store tuning (history size for tests of 410 Gone, snapshot threshold). */
   store?: Omit<FileStoreOptions, 'dir'>;
+  /** `RBAC` (default) or `AlwaysAllow`, as kube-apiserver's --authorization-mode (docs/design/authorization.md §1). */
+  authorizationMode?: AuthorizationMode;
 }
 
 export interface ControlPlane {
@@ -39,6 +50,8 @@ export interface ControlPlane {
   registry: Registry;
   handler: ApiHandler;
   store: Store;
+  authorizer: Authorizer;
+  serviceAccountTokens: ServiceAccountTokens;
   /** Ends all open watches (clients reconnect from their last resourceVersion). */
   endWatches(): void;
   stop(): Promise<void>;
@@ -50,21 +63,36 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
   const host = options.host ?? '127.0.0.1';
   const store = await createFileStore({ ...options.store, dir: options.inMemory ? undefined : path.join(options.dataDir, 'store') });
   const table = new ResourceTable();
-  for (const r of builtinServedResources()) table.add(r);
   // Built in dependency order, nothing patched in afterwards: admission only reads (webhook
   // configurations, Services, Namespaces), so it takes the reader, which needs just the store and
   // the table; the registry then takes the finished admission chain.
   const reader = new RegistryReader(store, table);
+  const serviceAccountTokens = createServiceAccountTokens({ privateKey: await loadOrCreateServiceAccountKey(options.dataDir), liveUid: liveUidIn(reader) });
+  for (const r of builtinServedResources({ tokenIssuer: serviceAccountTokens })) table.add(r);
   // One HTTPS caller (keep-alive connections per CA bundle) for admission and conversion webhooks.
   const webhookCaller = new WebhookCaller(reader);
   const admission = createWebhookAdmission({
     reader, caller: webhookCaller,
     observe: (c) => metrics.webhookAdmissionDuration.observe({ name: c.name, type: c.type, operation: c.operation, rejected: String(c.rejected) }, c.seconds),
   });
-  const registry = new Registry({ store, table, admission });
+  // RBAC reads the store through the reader, so it exists before the registry, whose admission
+  // checks escalation with it (docs/design/authorization.md §13).
+  const rbacIndex = new RbacIndex(reader);
+  rbacIndex.start();
+  const rbacAuthorizer = new RbacAuthorizer(rbacIndex);
+  const mode = options.authorizationMode ?? 'RBAC';
+  const authorizer = authorizerChain([mode === 'RBAC' ? rbacAuthorizer : alwaysAllow]);
+  const escalation = escalationCheck(authorizer, rbacAuthorizer);
+  const registry = new Registry({
+    store, table,
+    admission: { mutate: (a) => admission.mutate(a), validate: async (a) => { await escalation.validate(a); await admission.validate(a); } },
+  });
   const crds = new CrdController(registry, reader, createWebhookConverter({ caller: webhookCaller }));
   crds.start();
   await bootstrap(registry, reader);
+  await reconcileBootstrapPolicy(registry, reader);
+  const aggregator = new ClusterRoleAggregator(registry, reader);
+  await aggregator.start();
   const namespaces = new NamespaceController(registry, reader);
   const gc = new GarbageCollector(registry, reader);
   namespaces.start();
@@ -73,10 +101,17 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
   const authenticator = createAuthenticator({
     caPem: pki.ca.certPem,
     tokens: { [pki.adminToken]: { username: 'admin', uid: 'admin', groups: ['system:masters'] } },
+    serviceAccountTokens: (token) => serviceAccountTokens.authenticate(token),
   });
   let server: HttpServer | undefined;
-  const handler = new ApiHandler({ registry, serverAddress: () => `${host}:${server?.port ?? options.port}`, storeFailure: () => store.failure() });
-  server = await startHttpServer({ handler, authenticator, tls: { certPem: pki.serving.certPem, keyPem: pki.serving.keyPem, caPem: pki.ca.certPem }, host, port: options.port });
+  const handler = new ApiHandler({
+    registry, serverAddress: () => `${host}:${server?.port ?? options.port}`, storeFailure: () => store.failure(),
+    gate: new RequestGate(authorizer), reviews: reviewHandlers(authorizer, (token) => authenticator.authenticateToken(token)),
+  });
+  server = await startHttpServer({
+    handler, authenticator, tls: { certPem: pki.serving.certPem, keyPem: pki.serving.keyPem, caPem: pki.ca.certPem }, host, port: options.port,
+    anonymous: mode === 'RBAC' ? 'authorize' : 'listed-paths',
+  });
   const statsTimer = setInterval(() => {
     const s = store.stats();
     metrics.storeObjects.set(s.objects);
@@ -85,12 +120,13 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
   statsTimer.unref();
   const urlHost = host.includes(':') ? `[${host}]` : host;
   return {
-    url: `https://${urlHost}:${server.port}`, port: server.port, pki, registry, handler, store,
+    url: `https://${urlHost}:${server.port}`, port: server.port, pki, registry, handler, store, authorizer, serviceAccountTokens,
     endWatches: () => server!.endWatches(),
     async stop() {
       clearInterval(statsTimer);
       await server!.close();
-      await Promise.all([crds.stop(), namespaces.stop(), gc.stop()]);
+      await Promise.all([crds.stop(), namespaces.stop(), gc.stop(), aggregator.stop()]);
+      rbacIndex.stop();
       admission.stop();
       webhookCaller.close();
       await store.close();
@@ -112,4 +148,14 @@ async function bootstrap(registry: Registry, reader: RegistryReader): Promise<vo
     };
     await registry.create(services, 'default', svc, systemContext());
   }
+}
+
+/** A ServiceAccount token stays valid only while what it names is stored, not deleting, with the same uid. */
+function liveUidIn(reader: RegistryReader): LiveObjectUid {
+  const plurals = { ServiceAccount: 'serviceaccounts', Pod: 'pods', Secret: 'secrets', Node: 'nodes' } as const;
+  return (kind, namespace, name) => {
+    const r = reader.table.lookup('', 'v1', plurals[kind]);
+    const object = r && reader.getStored(r, r.definition.namespaced ? namespace : undefined, name);
+    return object && !object.metadata.deletionTimestamp ? object.metadata.uid : undefined;
+  };
 }

@@ -5,6 +5,7 @@ import type { UpOptions } from './up.js';
 import type { ManagerCommandOptions } from './manager.js';
 import type { RolloutStatusOptions } from './rollout.js';
 import type { DaemonCommandOptions } from './daemon.js';
+import { authorizationModes, type AuthorizationMode } from '../apiserver/authz/authorizer.js';
 
 /** Seconds, as `60`, `60s`, `2m` or `1500ms`. */
 function durationOption(value: string): number {
@@ -12,6 +13,12 @@ function durationOption(value: string): number {
   if (!m) throw new InvalidArgumentError('must be a duration such as 60s or 2m');
   const factor = { ms: 0.001, s: 1, m: 60, h: 3600 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];
   return Number(m[1]) * factor;
+}
+
+/** kube-apiserver's --authorization-mode, limited to the modes the embedded server has (one at a time). */
+function authorizationModeOption(value: string): AuthorizationMode {
+  if (!(authorizationModes as readonly string[]).includes(value)) throw new InvalidArgumentError(`must be one of ${authorizationModes.join(', ')}`);
+  return value as AuthorizationMode;
 }
 
 function intOption(value: string): number {
@@ -38,6 +45,7 @@ program
   .option('--kubeconfig <path>', 'where to write the kubeconfig (default: <data-dir>/kubeconfig)')
   .option('--nodes <n>', 'number of simulated nodes', intOption, 3)
   .option('--in-memory', 'keep the store in memory only (nothing survives a restart)', false)
+  .option('--authorization-mode <mode>', 'RBAC (kube\'s roles and bindings; the kubeconfig user is in system:masters) or AlwaysAllow', authorizationModeOption, 'RBAC')
   .option('--pull-delay-ms <n>', 'simulated image pull time per image and node', intOption, 0)
   .option('--start-delay-ms <n>', 'simulated container start time', intOption, 0)
   .option('--node-behaviour <file>', 'YAML rules for what simulated containers do (run times, exit codes, readiness) and image registry facts')

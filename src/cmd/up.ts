@@ -15,6 +15,7 @@ import { setupKruiseControllers } from '../controllers/index.js';
 import { startKruiseWebhooks, type KruiseWebhooks } from '../webhooks/index.js';
 import { webhookSecretName, webhookServiceName } from '../api/kruise/webhook-inventory.js';
 import type { Client } from '../client/client.js';
+import type { AuthorizationMode } from '../apiserver/authz/authorizer.js';
 
 export interface UpOptions {
   dataDir: string;
@@ -23,6 +24,11 @@ export interface UpOptions {
   kubeconfig?: string;
   nodes: number;
   inMemory: boolean;
+  /**
+   * RBAC (default) or AlwaysAllow (docs/design/authorization.md §1). The in-process components use
+   * the in-process client as `system:admin` in `system:masters`, so they work under either.
+   */
+  authorizationMode?: AuthorizationMode;
   pullDelayMs: number;
   startDelayMs: number;
   /** YAML file of node behaviour rules and image registry facts (docs/design/simulated-nodes.md §10). */
@@ -56,7 +62,7 @@ export async function startUp(options: UpOptions): Promise<RunningUp> {
   const nodeBehaviour = await loadNodeBehaviour(options.nodeBehaviour); // a bad file fails before anything starts
   const gates = kruiseFeatureGates(options.featureGates, tryItOutGates);
   const dataDir = path.resolve(options.dataDir);
-  const plane = await startControlPlane({ dataDir, port: options.port, host: options.host, inMemory: options.inMemory });
+  const plane = await startControlPlane({ dataDir, port: options.port, host: options.host, inMemory: options.inMemory, authorizationMode: options.authorizationMode });
   let webhooks: KruiseWebhooks | undefined;
   let kruise: Manager | undefined;
   let cluster: Cluster | undefined;

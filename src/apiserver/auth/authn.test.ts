@@ -18,29 +18,29 @@ const authn = createAuthenticator({
 const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
 
 describe('bearer tokens', () => {
-  test('a known token yields its user plus system:authenticated', () => {
-    assert.deepEqual(authn.authenticate(bearer('admin-token')), {
+  test('a known token yields its user plus system:authenticated', async () => {
+    assert.deepEqual((await authn.authenticate(bearer('admin-token'))), {
       username: 'admin',
       uid: 'admin-uid',
       groups: ['system:masters', 'system:authenticated'],
     });
-    assert.deepEqual(authn.authenticate(bearer('bot-token'))?.groups, ['system:authenticated']);
-    assert.equal(authn.authenticate({ headers: { authorization: 'bearer   admin-token ' } })?.username, 'admin');
+    assert.deepEqual((await authn.authenticate(bearer('bot-token')))?.groups, ['system:authenticated']);
+    assert.equal((await authn.authenticate({ headers: { authorization: 'bearer   admin-token ' } }))?.username, 'admin');
   });
 
-  test('a wrong token is not authenticated and is a rejection, not anonymous', () => {
-    assert.equal(authn.authenticate(bearer('wrong')), undefined);
-    assert.deepEqual(authn.check(bearer('wrong')), { status: 'rejected', reason: 'invalid bearer token' });
+  test('a wrong token is not authenticated and is a rejection, not anonymous', async () => {
+    assert.equal((await authn.authenticate(bearer('wrong'))), undefined);
+    assert.deepEqual((await authn.check(bearer('wrong'))), { status: 'rejected', reason: 'invalid bearer token' });
   });
 
-  test('no credentials, other schemes and empty tokens are anonymous', () => {
-    assert.deepEqual(authn.check({ headers: {} }), { status: 'anonymous' });
-    assert.deepEqual(authn.check({ headers: { authorization: 'Basic YWRtaW46eA==' } }), { status: 'anonymous' });
-    assert.deepEqual(authn.check({ headers: { authorization: 'Bearer ' } }), { status: 'anonymous' });
+  test('no credentials, other schemes and empty tokens are anonymous', async () => {
+    assert.deepEqual((await authn.check({ headers: {} })), { status: 'anonymous' });
+    assert.deepEqual((await authn.check({ headers: { authorization: 'Basic YWRtaW46eA==' } })), { status: 'anonymous' });
+    assert.deepEqual((await authn.check({ headers: { authorization: 'Bearer ' } })), { status: 'anonymous' });
     assert.deepEqual(anonymousUser, { username: 'system:anonymous', groups: ['system:unauthenticated'] });
   });
 
-  test('the token table is validated', () => {
+  test('the token table is validated', async () => {
     assert.throws(() => createAuthenticator({ caPem: ca.certPem, tokens: { 'a b': { username: 'x', groups: [] } } }));
     assert.throws(() => createAuthenticator({ caPem: ca.certPem, tokens: { t: { username: '', groups: [] } } }));
     assert.throws(() => createAuthenticator({ caPem: 'not a pem', tokens: {} }));
@@ -48,22 +48,22 @@ describe('bearer tokens', () => {
 });
 
 describe('client certificates', () => {
-  test('a certificate from the cluster CA yields CN as user and O as groups', () => {
-    assert.deepEqual(authn.authenticate({ headers: {}, peerCertificateDer: janeDer }), {
+  test('a certificate from the cluster CA yields CN as user and O as groups', async () => {
+    assert.deepEqual((await authn.authenticate({ headers: {}, peerCertificateDer: janeDer })), {
       username: 'jane',
       groups: ['devs', 'system:authenticated'],
     });
   });
 
-  test('a certificate from another CA is rejected', () => {
-    assert.equal(authn.authenticate({ headers: {}, peerCertificateDer: foreignDer }), undefined);
-    assert.equal(authn.check({ headers: {}, peerCertificateDer: foreignDer }).status, 'rejected');
+  test('a certificate from another CA is rejected', async () => {
+    assert.equal((await authn.authenticate({ headers: {}, peerCertificateDer: foreignDer })), undefined);
+    assert.equal((await authn.check({ headers: {}, peerCertificateDer: foreignDer })).status, 'rejected');
   });
 
-  test('like kube-apiserver, the certificate wins over a token, and either valid one suffices', () => {
-    assert.equal(authn.authenticate({ ...bearer('admin-token'), peerCertificateDer: janeDer })?.username, 'jane');
-    assert.equal(authn.authenticate({ ...bearer('wrong'), peerCertificateDer: janeDer })?.username, 'jane');
-    assert.equal(authn.authenticate({ ...bearer('admin-token'), peerCertificateDer: foreignDer })?.username, 'admin');
+  test('like kube-apiserver, the certificate wins over a token, and either valid one suffices', async () => {
+    assert.equal((await authn.authenticate({ ...bearer('admin-token'), peerCertificateDer: janeDer }))?.username, 'jane');
+    assert.equal((await authn.authenticate({ ...bearer('wrong'), peerCertificateDer: janeDer }))?.username, 'jane');
+    assert.equal((await authn.authenticate({ ...bearer('admin-token'), peerCertificateDer: foreignDer }))?.username, 'admin');
   });
 });
 
@@ -81,7 +81,7 @@ describe('isAnonymousAllowed', () => {
   ];
   for (const path of allowed) test(`allows GET ${path}`, () => assert.equal(isAnonymousAllowed(path), true));
   for (const path of denied) test(`denies GET ${path}`, () => assert.equal(isAnonymousAllowed(path), false));
-  test('allows HEAD but no writes', () => {
+  test('allows HEAD but no writes', async () => {
     assert.equal(isAnonymousAllowed('/version', 'HEAD'), true);
     assert.equal(isAnonymousAllowed('/apis/apps/v1', 'POST'), false);
     assert.equal(isAnonymousAllowed('/healthz', 'DELETE'), false);

@@ -1,17 +1,16 @@
 /**
  * Request authentication for the embedded API server: client certificates signed by the server
- * CA (CN = user, O = groups) and bearer tokens from a static table. Like kube-apiserver's union
+ * CA (CN = user, O = groups), bearer tokens from a static table, and ServiceAccount tokens
+ * (service-account-tokens.ts; docs/design/authorization.md §8). Like kube-apiserver's union
  * authenticator, the certificate is tried first, then the token; presented-but-invalid
  * credentials are a rejection (401), not anonymous access.
  */
 import { X509Certificate } from 'node:crypto';
 import { verifyClientCertificate } from './pki.js';
 
-export interface UserInfo {
-  username: string;
-  uid?: string;
-  groups: string[];
-}
+import type { UserInfo } from '../../api/request.js';
+
+export type { UserInfo } from '../../api/request.js';
 
 export interface AuthnRequest {
   headers: Record<string, string | string[] | undefined>;
@@ -26,14 +25,18 @@ export type AuthnResult =
 
 export interface Authenticator {
   /** The authenticated user, or undefined for anonymous and rejected requests alike. */
-  authenticate(req: AuthnRequest): UserInfo | undefined;
+  authenticate(req: AuthnRequest): Promise<UserInfo | undefined>;
   /** Tells "no credentials" (anonymous) from "bad credentials" (kube-apiserver answers 401). */
-  check(req: AuthnRequest): AuthnResult;
+  check(req: AuthnRequest): Promise<AuthnResult>;
+  /** A bearer token's user (static table, then ServiceAccount tokens), for TokenReview too. */
+  authenticateToken(token: string): Promise<UserInfo | undefined>;
 }
 
 export interface AuthenticatorOptions {
   caPem: string;
   tokens: Record<string, UserInfo>;
+  /** Verifies ServiceAccount JWTs; the static table is asked first. */
+  serviceAccountTokens?: (token: string) => Promise<UserInfo | undefined>;
 }
 
 export const AUTHENTICATED_GROUP = 'system:authenticated';
@@ -52,7 +55,12 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
     tokens.set(token, user);
   }
 
-  const check = (req: AuthnRequest): AuthnResult => {
+  const authenticateToken = async (token: string): Promise<UserInfo | undefined> => {
+    const user = tokens.get(token) ?? (await options.serviceAccountTokens?.(token));
+    return user && withAuthenticatedGroup(user);
+  };
+
+  const check = async (req: AuthnRequest): Promise<AuthnResult> => {
     const failures: string[] = [];
     if (req.peerCertificateDer && req.peerCertificateDer.length > 0) {
       const identity = verifyClientCertificate(options.caPem, req.peerCertificateDer);
@@ -61,8 +69,8 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
     }
     const token = bearerToken(req.headers.authorization);
     if (token !== undefined) {
-      const user = tokens.get(token);
-      if (user) return authenticated(user);
+      const user = await authenticateToken(token);
+      if (user) return { status: 'authenticated', user };
       failures.push('invalid bearer token');
     }
     return failures.length > 0 ? { status: 'rejected', reason: failures.join('; ') } : { status: 'anonymous' };
@@ -70,16 +78,21 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
 
   return {
     check,
-    authenticate: (req) => {
-      const result = check(req);
+    authenticateToken,
+    authenticate: async (req) => {
+      const result = await check(req);
       return result.status === 'authenticated' ? result.user : undefined;
     },
   };
 }
 
 function authenticated(user: UserInfo): AuthnResult {
+  return { status: 'authenticated', user: withAuthenticatedGroup(user) };
+}
+
+function withAuthenticatedGroup(user: UserInfo): UserInfo {
   const groups = user.groups.includes(AUTHENTICATED_GROUP) ? [...user.groups] : [...user.groups, AUTHENTICATED_GROUP];
-  return { status: 'authenticated', user: { ...user, groups } };
+  return { ...user, groups };
 }
 
 /** `Authorization: Bearer <token>`; other schemes and empty tokens count as no token. */

@@ -73,27 +73,29 @@ type Res = { writeHead(status: number, headers: Record<string, string>): unknown
 
 /** A stand-in API server: /version, /api, and /whoami echoing what the authenticator decided. */
 function apiHandler(authn: Authenticator, port: () => number, protocols: string[]) {
-  return (req: Req, res: Res) => {
-    protocols.push(req.httpVersion);
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
-    const raw = (req.socket as TLSSocket).getPeerCertificate().raw as Buffer | undefined;
-    const user = authn.authenticate({ headers: req.headers, peerCertificateDer: raw });
-    const url = (req.url ?? '').split('?')[0];
-    if (url === '/version') return send(200, { major: '1', minor: '32', gitVersion: 'v1.32.4' });
-    if (url === '/api') {
-      const serverAddressByClientCIDRs = [{ clientCIDR: '0.0.0.0/0', serverAddress: `127.0.0.1:${port()}` }];
-      return send(200, { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs });
-    }
-    if (!user) {
-      const status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure' };
-      return send(401, { ...status, message: 'Unauthorized', reason: 'Unauthorized', code: 401 });
-    }
-    if (url === '/whoami') return send(200, user);
-    return send(404, { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'NotFound', code: 404 });
+  return (req: Req, res: Res) => void serveAuthenticated(authn, port, protocols, req, res);
+}
+
+async function serveAuthenticated(authn: Authenticator, port: () => number, protocols: string[], req: Req, res: Res) {
+  protocols.push(req.httpVersion);
+  const send = (status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
   };
+  const raw = (req.socket as TLSSocket).getPeerCertificate().raw as Buffer | undefined;
+  const user = await authn.authenticate({ headers: req.headers, peerCertificateDer: raw });
+  const url = (req.url ?? '').split('?')[0];
+  if (url === '/version') return send(200, { major: '1', minor: '32', gitVersion: 'v1.32.4' });
+  if (url === '/api') {
+    const serverAddressByClientCIDRs = [{ clientCIDR: '0.0.0.0/0', serverAddress: `127.0.0.1:${port()}` }];
+    return send(200, { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs });
+  }
+  if (!user) {
+    const status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure' };
+    return send(401, { ...status, message: 'Unauthorized', reason: 'Unauthorized', code: 401 });
+  }
+  if (url === '/whoami') return send(200, user);
+  return send(404, { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'NotFound', code: 404 });
 }
 
 describe('real TLS clients against the generated PKI', { timeout: 60_000 }, () => {

@@ -11,7 +11,9 @@ import { apiGroupList, apiResourceList, apiVersions } from './discovery.js';
 import { handleResource } from './resource-handler.js';
 import { OpenApiRoutes } from './openapi-routes.js';
 import { metrics } from './metrics.js';
-import { reviewResponse } from './reviews.js';
+import { type ReviewHandler } from './reviews.js';
+import type { RequestGate } from '../authz/request-gate.js';
+import { decodeObject } from './body.js';
 import { logger } from '../../machinery/log.js';
 
 const log = logger('apiserver');
@@ -27,6 +29,10 @@ export interface HandlerOptions {
   serverAddress: () => string;
   /** Why the store cannot persist writes right now (readyz fails meanwhile), or undefined. */
   storeFailure?: () => string | undefined;
+  /** Impersonation and authorization (docs/design/authorization.md §1). */
+  gate: RequestGate;
+  /** Create-only reviews answered by the server, by `<group>/<plural>`. */
+  reviews: ReadonlyMap<string, ReviewHandler>;
 }
 
 export class ApiHandler implements RequestHandler {
@@ -46,7 +52,8 @@ export class ApiHandler implements RequestHandler {
     }
     let response: ApiResponse;
     try {
-      response = await this.route(req, info);
+      const user = this.admit(req);
+      response = await this.route(user === req.user ? req : { ...req, user }, info);
     } catch (e) {
       response = errorResponse(e);
     }
@@ -58,14 +65,19 @@ export class ApiHandler implements RequestHandler {
     return response;
   }
 
+  /** The user the request runs as once impersonation is applied; throws a 403 when it may not do what it asks. */
+  admit(req: ApiRequest): ApiRequest['user'] {
+    return this.options.gate.admit(req);
+  }
+
   private async route(req: ApiRequest, info: ReturnType<typeof parseRequestInfo>): Promise<ApiResponse> {
     if (!info.isResource) return this.nonResource(req);
     const table = this.options.registry.table;
     const r = table.lookup(info.group, info.version, info.resource);
     if (!r) throw new StatusError(404, 'NotFound', 'the server could not find the requested resource', {});
     if (!r.definition.namespaced && info.namespace) throw new StatusError(404, 'NotFound', 'the server could not find the requested resource', {});
-    const review = reviewResponse(r, info, req);
-    if (review) return review;
+    const review = info.verb === 'create' && !info.subresource ? this.options.reviews.get(`${r.definition.group}/${r.definition.plural}`) : undefined;
+    if (review) return { code: 201, body: await review(req.user, info, decodeObject(req.body, req.headers['content-type'])) };
     return handleResource(this.options.registry, r, info, req);
   }
 

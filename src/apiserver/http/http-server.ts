@@ -26,6 +26,11 @@ export interface HttpServerOptions {
   tls: { certPem: string; keyPem: string; caPem: string };
   host: string;
   port: number;
+  /**
+   * Anonymous requests: `authorize` lets them through as `system:anonymous` for the authorizer to
+   * decide (kube's RBAC mode); `listed-paths` answers 401 except on the paths isAnonymousAllowed lists.
+   */
+  anonymous: 'authorize' | 'listed-paths';
 }
 
 export interface HttpServer {
@@ -71,14 +76,11 @@ async function serve(options: HttpServerOptions, req: Req, res: Res, open: Set<(
   const headers: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(req.headers)) if (!k.startsWith(':')) headers[k] = Array.isArray(v) ? v.join(', ') : v;
   const peer = (req.socket as TLSSocket).getPeerCertificate?.(false);
-  const check = options.authenticator.check({ headers, peerCertificateDer: peer && peer.raw ? peer.raw : undefined });
-  if (check.status === 'rejected' || (check.status === 'anonymous' && !isAnonymousAllowed(url.pathname, req.method))) {
-    return send(res, errorResponse(errors.unauthorized()));
-  }
+  const check = await options.authenticator.check({ headers, peerCertificateDer: peer && peer.raw ? peer.raw : undefined });
+  const anonymousRefused = check.status === 'anonymous' && options.anonymous === 'listed-paths' && !isAnonymousAllowed(url.pathname, req.method);
+  if (check.status === 'rejected' || anonymousRefused) return send(res, errorResponse(errors.unauthorized()));
   const user = check.status === 'authenticated' ? check.user : anonymousUser;
-  if (url.pathname === '/metrics') {
-    return send(res, { code: 200, text: await promRegistry.metrics(), contentType: promRegistry.contentType });
-  }
+  if (url.pathname === '/metrics') return sendMetrics(options.handler, res, { method: req.method, path: url.pathname, query: url.searchParams, headers, user });
   let body: Buffer | undefined;
   try {
     body = await readBody(req);
@@ -89,6 +91,16 @@ async function serve(options: HttpServerOptions, req: Req, res: Res, open: Set<(
   const response = await options.handler.handle(apiReq);
   if (response.watch) return stream(res, response, open);
   send(res, response, req.method === 'HEAD');
+}
+
+/** /metrics, served here (not by the handler) but authorized like any non-resource path. */
+async function sendMetrics(handler: ApiHandler, res: Res, req: ApiRequest): Promise<void> {
+  try {
+    handler.admit(req);
+  } catch (e) {
+    return send(res, errorResponse(e));
+  }
+  send(res, { code: 200, text: await promRegistry.metrics(), contentType: promRegistry.contentType });
 }
 
 function readBody(req: Req): Promise<Buffer | undefined> {

@@ -7,6 +7,7 @@ import { type RegistryCore, storeErrorToStatus } from './core.js';
 import type { RequestContext } from './context.js';
 import { apiVersionOf, type ServedResource } from './served-resource.js';
 import { loadCurrent, writeUpdate } from './update.js';
+import { objectKey } from './keys.js';
 import type { PatchRequest } from './patch.js';
 import { applyJsonPatch } from '../../machinery/patch/json-patch.js';
 import { applyMergePatch } from '../../machinery/patch/merge-patch.js';
@@ -48,14 +49,14 @@ export function toScale(r: ServedResource, obj: KObject): KObject {
 }
 
 export async function getScale(core: RegistryCore, r: ServedResource, namespace: string | undefined, name: string): Promise<KObject> {
-  const current = loadCurrent(core, r, namespace, name);
+  const current = loadScaled(core, r, namespace, name);
   return toScale(r, await r.convert(current.object, apiVersionOf(r.definition)));
 }
 
 /** PUT (`scale` given) or PATCH (`patch` given) of the Scale; only spec.replicas reaches the object. */
 export async function writeScale(core: RegistryCore, r: ServedResource, namespace: string | undefined, name: string, change: { scale?: KObject; patch?: PatchRequest }, ctx: RequestContext): Promise<KObject> {
   for (let attempt = 0; ; attempt++) {
-    const current = loadCurrent(core, r, namespace, name);
+    const current = loadScaled(core, r, namespace, name);
     const obj = await r.convert(current.object, apiVersionOf(r.definition));
     const before = toScale(r, obj);
     const scale = change.scale ?? patchScale(before, change.patch!);
@@ -92,3 +93,9 @@ export const scaleSubresource: SubresourceStorage = {
     return { object: await writeScale(core, resource, namespace, name, { patch }, ctx) };
   },
 };
+
+/** Built-in ScaleREST storages answer NotFound for `deployments/scale`, a custom resource's for the resource itself. */
+function loadScaled(core: RegistryCore, r: ServedResource, namespace: string | undefined, name: string) {
+  if (r.crdName || core.store.get(objectKey(r, namespace, name))) return loadCurrent(core, r, namespace, name);
+  throw errors.notFound(`${r.definition.plural}/scale`, name, r.definition.group);
+}

@@ -81,17 +81,23 @@ describe('bad input', () => {
     assert.equal(r.status, 200);
   });
 
-  test('requests without credentials get 401, discovery stays open', async () => {
+  test('requests without credentials run as system:anonymous: RBAC forbids resources, /version stays open', async () => {
     const anon = await fetchAnonymous(env, '/api/v1/namespaces');
-    assert.equal(anon.status, 401);
+    assert.equal(anon.status, 403);
+    assert.equal(JSON.parse(anon.text).message, 'namespaces is forbidden: User "system:anonymous" cannot list resource "namespaces" in API group "" at the cluster scope');
     assert.equal((await fetchAnonymous(env, '/version')).status, 200);
+    assert.equal((await fetchAnonymous(env, '/api/v1/namespaces', { authorization: 'Bearer wrong' })).status, 401);
   });
 });
 
-async function fetchAnonymous(env: TestControlPlane, urlPath: string): Promise<{ status: number }> {
+async function fetchAnonymous(env: TestControlPlane, urlPath: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
   const https = await import('node:https');
   return new Promise((resolve, reject) => {
-    const req = https.request(`${env.plane.url}${urlPath}`, { ca: env.plane.pki.ca.certPem }, (res) => { res.resume(); resolve({ status: res.statusCode ?? 0 }); });
+    const req = https.request(`${env.plane.url}${urlPath}`, { ca: env.plane.pki.ca.certPem, headers }, (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => { text += c.toString(); });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
     req.on('error', reject);
     req.end();
   });

@@ -20,6 +20,10 @@ import { selectorCases } from './cases-selectors.js';
 import { tableCases } from './cases-table.js';
 import { updateCases } from './cases-update.js';
 import { watchCases } from './cases-watch.js';
+import { rbacCases } from './cases-rbac.js';
+import { rbacPolicyCases } from './cases-rbac-policy.js';
+import { impersonationCases } from './cases-impersonation.js';
+import { escalationCases } from './cases-escalation.js';
 import type { DiffCase } from './case-kit.js';
 
 export type { CaseContext, DiffCase, Observation } from './case-kit.js';
@@ -51,6 +55,7 @@ export const knownDifferences: Record<string, string> = {
 const library: DiffCase[] = [
   ...crudCases, ...errorCases, ...selectorCases, ...watchCases, ...updateCases, ...patchCases, ...applyCases,
   ...deleteCases, ...deleteResponseCases, ...gcCases, ...crdCases, ...requestOptionCases, ...tableCases, ...podCases, ...namespaceCases,
+  ...rbacCases, ...rbacPolicyCases, ...impersonationCases, ...escalationCases,
 ];
 
 export const cases: DiffCase[] = library.map((c) => (knownDifferences[c.name] ? { ...c, knownDifference: knownDifferences[c.name] } : c));

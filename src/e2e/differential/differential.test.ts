@@ -5,7 +5,7 @@
  * server. DIFF_ONLY=<regex> selects cases; DIFF_DUMP=<file> writes both sides' observations.
  *
  * kube-controller-manager runs only the controllers the embedded plane also has (namespace
- * deletion, garbage collection) plus ServiceAccounts for pod admission, so workload controllers
+ * deletion, garbage collection, ClusterRole aggregation) plus ServiceAccounts for pod admission, so workload controllers
  * do not write Deployment status behind the cases' backs.
  */
 import { after, before, describe, test } from 'node:test';
@@ -18,7 +18,7 @@ import { cases as allCases, unmatchedKnownDifferences } from './cases.js';
 import { runCases, type CaseResult } from './runner.js';
 import { installCrd, widgetCrd } from './widget-crd.js';
 
-const kcmControllers = 'namespace-controller,garbage-collector-controller,serviceaccount-controller,root-ca-certificate-publisher-controller';
+const kcmControllers = 'namespace-controller,garbage-collector-controller,serviceaccount-controller,root-ca-certificate-publisher-controller,clusterrole-aggregation-controller';
 const only = process.env.DIFF_ONLY ? new RegExp(process.env.DIFF_ONLY) : undefined;
 const cases = allCases.filter((c) => !only || only.test(c.name));
 const availability = realControlPlaneAvailable();

@@ -31,7 +31,11 @@ const expected: Row[] = [
   ['apps', 'statefulsets', 'StatefulSet', true, ['sts'], ['all'], ['scale', 'status'], true],
   ['events.k8s.io', 'events', 'Event', true, ['ev'], [], [], false],
   ['authentication.k8s.io', 'selfsubjectreviews', 'SelfSubjectReview', false, [], [], [], false],
+  ['authentication.k8s.io', 'tokenreviews', 'TokenReview', false, [], [], [], false],
+  ['authorization.k8s.io', 'localsubjectaccessreviews', 'LocalSubjectAccessReview', true, [], [], [], false],
   ['authorization.k8s.io', 'selfsubjectaccessreviews', 'SelfSubjectAccessReview', false, [], [], [], false],
+  ['authorization.k8s.io', 'selfsubjectrulesreviews', 'SelfSubjectRulesReview', false, [], [], [], false],
+  ['authorization.k8s.io', 'subjectaccessreviews', 'SubjectAccessReview', false, [], [], [], false],
   ['batch', 'cronjobs', 'CronJob', true, ['cj'], ['all'], ['status'], true],
   ['batch', 'jobs', 'Job', true, [], ['all'], ['status'], true],
   ['policy', 'poddisruptionbudgets', 'PodDisruptionBudget', true, ['pdb'], [], ['status'], true],
@@ -69,7 +73,7 @@ describe('built-in catalogue', () => {
       const subs = [...(d.subresources?.extra ?? []), ...(d.subresources?.status ? ['status'] : []), ...(d.subresources?.scale ? ['scale'] : [])];
       assert.deepEqual(subs.sort(), subresources);
       assert.equal(r.tracksGeneration, tracksGeneration);
-      const verbs = plural.startsWith('self') ? ['create']
+      const verbs = plural.endsWith('reviews') ? ['create']
         : plural === 'namespaces' ? allVerbs.filter((v) => v !== 'deletecollection') : allVerbs;
       assert.deepEqual(d.verbs, verbs);
     });

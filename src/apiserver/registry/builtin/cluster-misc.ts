@@ -90,14 +90,16 @@ export function endpointSlicesResource(): BuiltinResource {
   }, true);
 }
 
-/** Create-only reviews; the server computes their status itself. */
+/** Create-only reviews; the server computes their status itself (http/reviews.ts). */
 export function reviewResources(): BuiltinResource[] {
+  const review = (group: string, kind: string, plural: string, namespaced = false) =>
+    builtin(resource({ group, version: 'v1', kind, plural, namespaced, verbs: ['create'] }), {});
   return [
-    builtin(resource({
-      group: 'authorization.k8s.io', version: 'v1', kind: 'SelfSubjectAccessReview', plural: 'selfsubjectaccessreviews', namespaced: false, verbs: ['create'],
-    }), {}),
-    builtin(resource({
-      group: 'authentication.k8s.io', version: 'v1', kind: 'SelfSubjectReview', plural: 'selfsubjectreviews', namespaced: false, verbs: ['create'],
-    }), {}),
+    review('authorization.k8s.io', 'LocalSubjectAccessReview', 'localsubjectaccessreviews', true),
+    review('authorization.k8s.io', 'SelfSubjectAccessReview', 'selfsubjectaccessreviews'),
+    review('authorization.k8s.io', 'SelfSubjectRulesReview', 'selfsubjectrulesreviews'),
+    review('authorization.k8s.io', 'SubjectAccessReview', 'subjectaccessreviews'),
+    review('authentication.k8s.io', 'SelfSubjectReview', 'selfsubjectreviews'),
+    review('authentication.k8s.io', 'TokenReview', 'tokenreviews'),
   ];
 }

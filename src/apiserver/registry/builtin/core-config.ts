@@ -9,6 +9,7 @@ import type { BuiltinResource } from '../builtin-resource.js';
 import { immutable, invalidEach } from '../../../machinery/validation/checks.js';
 import { builtin, resource } from './define.js';
 import { child, isObject, setDefaultString, str } from '../../../machinery/json.js';
+import { serviceAccountTokenSubresource, type TokenIssuer } from './serviceaccount-token.js';
 
 const keyFmt = '[-._a-zA-Z0-9]+';
 const keyRe = new RegExp(`^${keyFmt}$`);
@@ -95,8 +96,10 @@ export function secretsResource(): BuiltinResource {
   });
 }
 
-export function serviceAccountsResource(): BuiltinResource {
-  return builtin(resource({
+/** With an issuer, `serviceaccounts/token` mints tokens (TokenRequest); without one it is only advertised. */
+export function serviceAccountsResource(tokenIssuer?: TokenIssuer): BuiltinResource {
+  const sa = builtin(resource({
     group: '', version: 'v1', kind: 'ServiceAccount', plural: 'serviceaccounts', namespaced: true, shortNames: ['sa'], extra: ['token'],
   }), { returnDeletedObject: true });
+  return tokenIssuer ? { ...sa, subresources: { token: serviceAccountTokenSubresource(tokenIssuer) } } : sa;
 }

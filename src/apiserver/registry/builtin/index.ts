@@ -22,11 +22,14 @@ import { claimsResource, persistentVolumesResource } from './core-storage.js';
 import { coreEventsResource, eventsV1Resource } from './events.js';
 import { leasesResource, podDisruptionBudgetsResource } from './policy-coordination.js';
 import { rbacResources } from './rbac.js';
+import type { TokenIssuer } from './serviceaccount-token.js';
 import { createRandomAllocator, type ServiceAllocator } from './service-allocation.js';
 
 export interface BuiltinOptions {
   /** Cluster IP and node port allocation for Services (default: random within 10.96.0.0/12, 30000-32767). */
   serviceAllocator?: ServiceAllocator;
+  /** Mints ServiceAccount tokens for `serviceaccounts/token` (docs/design/authorization.md §8). */
+  tokenIssuer?: TokenIssuer;
 }
 
 const groupOrder = ['', 'apps', 'events.k8s.io', 'authentication.k8s.io', 'authorization.k8s.io', 'batch', 'policy',
@@ -37,7 +40,7 @@ export function builtinResources(options: BuiltinOptions = {}): BuiltinResource[
   const all: BuiltinResource[] = [
     configMapsResource(), endpointsResource(), coreEventsResource(), limitRangesResource(), namespacesResource(),
     nodesResource(), claimsResource(), persistentVolumesResource(), podsResource(), podTemplatesResource(),
-    replicationControllersResource(), resourceQuotasResource(), secretsResource(), serviceAccountsResource(),
+    replicationControllersResource(), resourceQuotasResource(), secretsResource(), serviceAccountsResource(options.tokenIssuer),
     servicesResource(options.serviceAllocator ?? createRandomAllocator()),
     controllerRevisionsResource(), daemonSetsResource(), deploymentsResource(), replicaSetsResource(), statefulSetsResource(),
     eventsV1Resource(), ...reviewResources(), cronJobsResource(), jobsResource(), podDisruptionBudgetsResource(),
@@ -53,4 +56,5 @@ export { coreEventToEventsV1, eventsV1ToCoreEvent } from './event-conversion.js'
 export { validateEphemeralContainersUpdate, updatablePodSpecFields } from './pod-update-validation.js';
 export { namespaceNameLabel } from './core-namespaces.js';
 export { createRandomAllocator, serviceCIDR, nodePortRange, type ServiceAllocator } from './service-allocation.js';
+export type { TokenIssuer } from './serviceaccount-token.js';
 export { controllerUidLabel, jobNameLabel } from './batch-jobs.js';
