@@ -12,7 +12,8 @@ export interface KubeconfigOptions {
   /** e.g. https://127.0.0.1:6443 */
   server: string;
   caPem: string;
-  user: 'admin';
+  /** The user entry's name (`<cluster>-<user>`): admin, or a ServiceAccount's name. */
+  user: string;
   token?: string;
   clientCert?: KeyPair;
   /** Names the cluster and the context; defaults to "kruise". */
