@@ -65,3 +65,21 @@ export function normalizedReferenceError(ref: string): string | undefined {
   if (remoteName.toLowerCase() !== remoteName) return 'invalid reference format: repository name must be lowercase';
   return referenceError(`${domain}/${remainder}`);
 }
+
+/** `repo[:tag][@digest]` split at its tag and digest (a colon after the last slash starts the tag). */
+export function splitReference(image: string): { repository: string; tag?: string; digest?: string } {
+  let repository = image.trim();
+  let digest: string | undefined;
+  const at = repository.indexOf('@');
+  if (at >= 0) {
+    digest = repository.slice(at + 1);
+    repository = repository.slice(0, at);
+  }
+  let tag: string | undefined;
+  const colon = repository.lastIndexOf(':');
+  if (colon > repository.lastIndexOf('/')) {
+    tag = repository.slice(colon + 1);
+    repository = repository.slice(0, colon);
+  }
+  return { repository, tag, digest };
+}

@@ -3,6 +3,7 @@
  * `ghcr.io/a/b`) with the tag apart (`1.25`, or the digest for a pinned reference), the way
  * upstream's daemon utilities split references (docs/design/image-pulling.md §2).
  */
+import { splitReference } from '../../machinery/image-reference.js';
 
 export interface ImageNameTag {
   /** Familiar name: no `docker.io/` registry, no `library/` namespace. */
@@ -13,20 +14,8 @@ export interface ImageNameTag {
 
 /** `docker.io/library/nginx:1.25` → `{ name: 'nginx', tag: '1.25' }`. */
 export function splitImage(image: string): ImageNameTag {
-  let rest = image.trim();
-  let digest: string | undefined;
-  const at = rest.indexOf('@');
-  if (at >= 0) {
-    digest = rest.slice(at + 1);
-    rest = rest.slice(0, at);
-  }
-  let tag: string | undefined;
-  const colon = rest.lastIndexOf(':');
-  if (colon > rest.lastIndexOf('/')) {
-    tag = rest.slice(colon + 1);
-    rest = rest.slice(0, colon);
-  }
-  return { name: familiarName(rest), tag: digest ?? tag ?? 'latest' };
+  const { repository, tag, digest } = splitReference(image);
+  return { name: familiarName(repository), tag: digest ?? tag ?? 'latest' };
 }
 
 function familiarName(repository: string): string {

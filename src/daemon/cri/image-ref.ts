@@ -5,6 +5,7 @@
  * every node and different tags different ones.
  */
 import { createHash } from 'node:crypto';
+import { splitReference } from '../../machinery/image-reference.js';
 
 export interface ParsedImage {
   /** `docker.io/library/nginx` */
@@ -15,21 +16,8 @@ export interface ParsedImage {
 }
 
 export function parseImage(image: string): ParsedImage {
-  let rest = image.trim();
-  let digest: string | undefined;
-  const at = rest.indexOf('@');
-  if (at >= 0) {
-    digest = rest.slice(at + 1);
-    rest = rest.slice(0, at);
-  }
-  let tag: string | undefined;
-  const colon = rest.lastIndexOf(':');
-  if (colon > rest.lastIndexOf('/')) {
-    tag = rest.slice(colon + 1);
-    rest = rest.slice(0, colon);
-  }
-  if (!tag && !digest) tag = 'latest';
-  return { repository: qualifyRepository(rest), tag, digest };
+  const { repository, tag, digest } = splitReference(image);
+  return { repository: qualifyRepository(repository), tag: tag ?? (digest ? undefined : 'latest'), digest };
 }
 
 /** Adds the default registry (`docker.io`) and, for official images, the `library/` namespace. */

@@ -11,39 +11,12 @@ import type { Client } from '../../client/client.js';
 import { DaemonConfigNamespace } from '../../control/imagejob/index.js';
 import type { Clock } from '../../machinery/clock.js';
 import { isNotFound } from '../../machinery/errors.js';
-import { parseImage } from '../cri/image-ref.js';
+import { credentialsFor } from '../cri/registry-auth.js';
 import type { AuthConfig } from '../cri/types.js';
 
-interface DockerConfigEntry { username?: string; password?: string; auth?: string; identitytoken?: string; registrytoken?: string }
 export interface SecretRef { namespace?: string; name?: string }
 
 const cacheMs = 5 * 60_000;
-
-/** `https://index.docker.io/v1/` → `docker.io`. */
-function registryKey(key: string): string {
-  const bare = key.replace(/^[a-z]+:\/\//, '').replace(/\/v[12]\/?$/, '').replace(/\/+$/, '');
-  return bare.replace(/^(index\.docker\.io|registry-1\.docker\.io)(?=\/|$)/, 'docker.io');
-}
-
-function covers(key: string, image: string): boolean {
-  const [host, ...path] = registryKey(key).split('/');
-  const [repoHost, ...repoPath] = parseImage(image).repository.split('/');
-  return host === repoHost && path.every((segment, i) => repoPath[i] === segment);
-}
-
-function entriesOf(secret: Secret): Record<string, DockerConfigEntry> {
-  const decode = (name: string) => {
-    const raw = secret.data?.[name];
-    return raw === undefined ? undefined : JSON.parse(Buffer.from(raw, 'base64').toString()) as Record<string, unknown>;
-  };
-  try {
-    if (secret.type === 'kubernetes.io/dockerconfigjson') return (decode('.dockerconfigjson')?.auths ?? {}) as Record<string, DockerConfigEntry>;
-    if (secret.type === 'kubernetes.io/dockercfg') return (decode('.dockercfg') ?? {}) as Record<string, DockerConfigEntry>;
-  } catch {
-    // a malformed docker config offers nothing
-  }
-  return {};
-}
 
 export class PullCredentials {
   private readonly cache = new Map<string, { secret?: Secret; at: number }>();
@@ -52,7 +25,7 @@ export class PullCredentials {
 
   /** Credentials for `image` from `refs`, most specific registry key first; refused references are reported. */
   async forImage(image: string, refs: SecretRef[]): Promise<{ auths: AuthConfig[]; refused: string[] }> {
-    const found: { key: string; auth: AuthConfig }[] = [];
+    const secrets: Secret[] = [];
     const refused: string[] = [];
     for (const ref of refs) {
       if (ref.namespace !== DaemonConfigNamespace) {
@@ -60,12 +33,9 @@ export class PullCredentials {
         continue;
       }
       const secret = await this.secret(ref.name ?? '');
-      for (const [key, e] of Object.entries(secret ? entriesOf(secret) : {})) {
-        if (!covers(key, image)) continue;
-        found.push({ key: registryKey(key), auth: { username: e.username, password: e.password, auth: e.auth, identityToken: e.identitytoken, registryToken: e.registrytoken, serverAddress: key } });
-      }
+      if (secret) secrets.push(secret);
     }
-    return { auths: found.sort((a, b) => b.key.length - a.key.length).map((f) => f.auth), refused };
+    return { auths: credentialsFor(secrets, image), refused };
   }
 
   private async secret(name: string): Promise<Secret | undefined> {

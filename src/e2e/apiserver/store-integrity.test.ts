@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { apiClientFromKubeconfig, startUp, type UpProcess } from '../../testing/process.js';
+import { eventually } from '../../testing/workload-env.js';
 
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/kruise.js');
 const run = promisify(execFile);
@@ -46,16 +47,6 @@ function smallFilesystem(dir: string, size: string): string | undefined {
   }
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 test('disk full: writes answer 503 and /readyz fails while it lasts; both recover by themselves; nothing acknowledged is lost', async (t) => {
   const dir = await tempDir();
   const skip = smallFilesystem(dir, '4m');
@@ -86,7 +77,7 @@ test('disk full: writes answer 503 and /readyz fails while it lasts; both recove
   assert.equal((await api.request('GET', '/api/v1/namespaces/default/configmaps/while-full')).status, 404, 'a refused write is not served');
 
   await rm(filler);
-  await until('readyz ok', async () => ((await api.request('GET', '/readyz')).status === 200 ? true : undefined));
+  await eventually('readyz ok', async () => ((await api.request('GET', '/readyz')).status === 200 ? true : undefined));
   const healed = await api.request('POST', '/api/v1/namespaces/default/configmaps', { metadata: { name: 'after-space-freed' } });
   assert.equal(healed.status, 201);
 
