@@ -33,6 +33,9 @@ interface Caches {
   nodes: KObject;
 }
 
+/** Upstream's defaults of the gates CloneSet reads (controllers do not import the catalogue). */
+const defaultGates = (name: string): boolean => name === 'InPlaceUpdateEnvFromMetadata';
+
 export function setupCloneSetController(mgr: Manager, options: CloneSetControllerOptions = {}): Controller {
   return mgr.controllerFor<Caches>(cloneSetControllerName, { workers: options.workers ?? 3, expectationsName: 'cloneset' })
     .for('cloneSets', CloneSets, { indexes: ['namespace', 'controllerUid'] })
@@ -43,7 +46,6 @@ export function setupCloneSetController(mgr: Manager, options: CloneSetControlle
     .reads('nodes', Nodes)
     .complete(({ informers, client, expectations, events }) => new CloneSetReconciler({
       ...informers, client, expectations: expectations.scale, podUpdates: expectations.updates, events,
-      // upstream default: on (it needs kruise-daemon to report runtime-containers-meta)
-      envFromMetadata: options.gates ? options.gates('InPlaceUpdateEnvFromMetadata') : true,
+      gate: options.gates ?? defaultGates,
     }));
 }

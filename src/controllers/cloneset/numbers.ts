@@ -62,11 +62,12 @@ export interface Diffs {
 }
 
 /** docs/design/cloneset.md §7 for counts `nw`/`old`; `excludePreparingDelete` drops preDeleting pods from the totals. */
-export function calculateDiffs(n: PassNumbers, nw: GroupCounts, old: GroupCounts, excludePreparingDelete = false): Diffs {
+export function calculateDiffs(n: PassNumbers, nw: GroupCounts, old: GroupCounts, excludePreparingDelete = false, partitionRollback = false): Diffs {
   const { replicas: R, partition: P, maxSurge: S, maxUnavailable: U } = n;
   const unavailableTotal = nw.preDeleting + old.preDeleting + nw.unavailable + old.unavailable;
-  const oldDiff = Math.max(old.active - P, 0);
-  const newDiff = Math.min(nw.active - (R - P), 0);
+  // Only a rollback (gate CloneSetPartitionRollback, two revisions) moves pods back when the partition grows.
+  const oldDiff = partitionRollback ? old.active - P : Math.max(old.active - P, 0);
+  const newDiff = partitionRollback ? nw.active - (R - P) : Math.min(nw.active - (R - P), 0);
   const toDel = nw.toDelete + old.toDelete;
   let useSurge = 0;
   let useSurgeOld = 0;

@@ -6,9 +6,12 @@ import type { KObject } from '../../api/meta.js';
 import type { Client } from '../../client/client.js';
 import type { EventRecorder } from '../../runtime/events.js';
 import type { ResourceVersionExpectations, ScaleExpectations } from '../../runtime/expectations.js';
+import { ControllerRevisionHashLabel, LifecycleState } from '../../api/kruise/workloads/labels.js';
+import { cloneSetRevisionLabels, revisionHash } from '../../control/inplaceupdate/index.js';
+import { podLifecycleState } from '../../control/lifecycle/index.js';
 import type { GroupCounts } from './numbers.js';
 import { availability, isPreDeleting, isToDelete, isUpdated, type CloneSet } from './pods.js';
-import type { Pod } from '../../api/core/index.js';
+import type { ControllerRevision, Pod } from '../../api/core/index.js';
 
 export interface PassContext {
   client: Client;
@@ -27,6 +30,8 @@ export interface PassContext {
   /** Labels of a node from the cache (spread ranking on scale-in); absent when nodes are not watched. */
   nodeLabels?: (node: string) => Record<string, string> | undefined;
   now: number;
+  /** Enabled feature gates (docs/design/cloneset.md §15). */
+  gate(name: string): boolean;
   isUpdated(pod: Pod): boolean;
   isAvailable(pod: Pod): boolean;
 }
@@ -42,6 +47,27 @@ export function newPassContext(base: Omit<PassContext, 'isUpdated' | 'isAvailabl
     isUpdated: (pod) => isUpdated(pod, updateRevision),
     isAvailable: (pod) => availability(pod, minReady, base.now).available,
   };
+}
+
+/**
+ * Which pods the scale phase counts as updated: with gate PreparingUpdateAsUpdate also those held in
+ * PreparingUpdate, so a pod deleted beside one is recreated at the current revision (§15). The
+ * update phase always goes by the revision label.
+ */
+export function scaleCountsAsUpdated(c: PassContext): (pod: Pod) => boolean {
+  if (!c.gate('PreparingUpdateAsUpdate')) return c.isUpdated;
+  return (pod) => c.isUpdated(pod) || podLifecycleState(pod) === LifecycleState.PreparingUpdate;
+}
+
+/** Gate CloneSetPartitionRollback with two revisions: a grown partition moves pods back (§15). */
+export function partitionRollback(c: Pick<PassContext, 'gate'>, current: ControllerRevision, update: ControllerRevision): boolean {
+  return c.gate('CloneSetPartitionRollback') && current.metadata.name !== update.metadata.name;
+}
+
+/** The revision labels of a pod on `revision`: with gate CloneSetShortHash the bare hash (§15). */
+export function podRevisionLabels(c: Pick<PassContext, 'gate'>): (revision: string) => Record<string, string> {
+  if (!c.gate('CloneSetShortHash')) return cloneSetRevisionLabels;
+  return (revision) => ({ ...cloneSetRevisionLabels(revision), [ControllerRevisionHashLabel]: revisionHash(revision) });
 }
 
 /** Counts of the new (updated) and old groups. */

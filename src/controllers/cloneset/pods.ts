@@ -50,7 +50,9 @@ interface Claim extends KObject {
 }
 
 /** The pod for instance `id` from `revision`'s template (today's template if unreadable), plus the PVCs it mounts. */
-export function newCloneSetPod(cs: CloneSet, revision: ControllerRevision, id: string, now: Date): { pod: Pod; claims: Claim[] } {
+export function newCloneSetPod(
+  cs: CloneSet, revision: ControllerRevision, id: string, now: Date, revisionLabels: (revision: string) => Record<string, string> = cloneSetRevisionLabels,
+): { pod: Pod; claims: Claim[] } {
   const template: PodTemplateSpec = structuredClone(templateOfRevision(revision) ?? (cs.spec.template as PodTemplateSpec));
   const name = `${cs.metadata.name}-${id}`;
   const ownerReferences = [cloneSetOwnerRef(cs)];
@@ -77,7 +79,7 @@ export function newCloneSetPod(cs: CloneSet, revision: ControllerRevision, id: s
     metadata: {
       ...template.metadata, name, namespace: cs.metadata.namespace, ownerReferences,
       labels: {
-        ...template.metadata?.labels, ...cloneSetRevisionLabels(revision.metadata.name!),
+        ...template.metadata?.labels, ...revisionLabels(revision.metadata.name!),
         [CloneSetInstanceIdLabel]: id, [LifecycleStateLabel]: LifecycleState.PreparingNormal,
       },
       annotations: { ...template.metadata?.annotations, [LifecycleTimestampAnnotation]: rfc3339(now) },

@@ -24,7 +24,7 @@ import { calculateDiffs, passNumbers } from './numbers.js';
 import { markNewPodsReady } from './ready-gate.js';
 import { releaseUnmatched } from './release.js';
 import { prunePodsToDelete, revisionOptions, syncClaimTemplateHash } from './spec-sync.js';
-import { groupCounts, newPassContext, type PassContext } from './pass.js';
+import { groupCounts, newPassContext, partitionRollback, scaleCountsAsUpdated, type PassContext } from './pass.js';
 import { isActive, type CloneSet } from './pods.js';
 import { scalePhase } from './scale.js';
 import { calculateStatus, statusChanged } from './status.js';
@@ -44,8 +44,8 @@ export interface CloneSetReconcilerDeps {
   expectations: ScaleExpectations;
   podUpdates: ResourceVersionExpectations;
   events: EventRecorder;
-  /** Gate InPlaceUpdateEnvFromMetadata: env fieldRef label/annotation changes restart containers (docs/design/container-meta.md §4). */
-  envFromMetadata?: boolean;
+  /** Enabled feature gates (docs/design/cloneset.md §15). */
+  gate: (name: string) => boolean;
 }
 
 interface Pass {
@@ -96,7 +96,7 @@ export class CloneSetReconciler {
     await syncClaimTemplateHash(this.d.client, cs, synced.updateRevision);
     const nodes = this.d.nodes;
     const c = newPassContext({
-      ...base, podUpdates: this.d.podUpdates, pods, owned, claims: claimPlan.keep, now: ctx.clock.now(),
+      ...base, podUpdates: this.d.podUpdates, pods, owned, claims: claimPlan.keep, now: ctx.clock.now(), gate: this.d.gate,
       ...(nodes ? { nodeLabels: (name: string) => nodes.get(undefined, name)?.metadata.labels } : {}),
     }, synced.updateRevision.metadata.name!);
     return { c, synced };
@@ -105,7 +105,7 @@ export class CloneSetReconciler {
   /** Steps 7-8: the scale phase, then (when it changed nothing) the update phase; new pods' gate first. */
   private async sync(ctx: ReconcileContext, { c, synced }: Pass): Promise<SyncOutcome> {
     const { currentRevision: current, updateRevision: update } = synced;
-    const updater = new InPlaceUpdater(this.d.client, { now: () => new Date(ctx.clock.now()), gated: { envFromMetadata: this.d.envFromMetadata } });
+    const updater = new InPlaceUpdater(this.d.client, { now: () => new Date(ctx.clock.now()), gated: { envFromMetadata: this.d.gate('InPlaceUpdateEnvFromMetadata') } });
     try {
       await markNewPodsReady(c, updater);
     } catch (error) {
@@ -113,8 +113,8 @@ export class CloneSetReconciler {
     }
     let scaled: boolean;
     try {
-      const { nw, old } = groupCounts(c);
-      const diffs = calculateDiffs(passNumbers(c.cs), nw, old, c.cs.spec.scaleStrategy?.excludePreparingDelete ?? false);
+      const { nw, old } = groupCounts(c, scaleCountsAsUpdated(c));
+      const diffs = calculateDiffs(passNumbers(c.cs), nw, old, c.cs.spec.scaleStrategy?.excludePreparingDelete ?? false, partitionRollback(c, current, update));
       scaled = await scalePhase(c, diffs, current, update);
     } catch (error) {
       return { error, failure: { type: 'FailedScale', message: messageOf(error) } };

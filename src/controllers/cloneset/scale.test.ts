@@ -43,7 +43,7 @@ async function onePass(cs: CloneSet, pods: Pod[]): Promise<{ deleted: string[]; 
   } as unknown as Client;
   const c = newPassContext({
     client, events: { event: () => undefined } as unknown as EventRecorder, expectations: new ScaleExpectations(),
-    podUpdates: new ResourceVersionExpectations(), key: 'default/demo', cs, pods, owned: pods, claims: [], now: Date.now(),
+    podUpdates: new ResourceVersionExpectations(), key: 'default/demo', cs, pods, owned: pods, claims: [], now: Date.now(), gate: () => false,
   }, 'demo-v1');
   const { nw, old } = groupCounts(c);
   await scalePhase(c, calculateDiffs(passNumbers(cs), nw, old), revision, revision);

@@ -14,7 +14,7 @@ import { choosePodsToDelete, spreadConstraintsFromPodSpec, type PodSpreadConstra
 import { isAlreadyExists } from '../../machinery/errors.js';
 import { deleteClaim, idsForNewPods } from './claims.js';
 import { readyDeleteBudget, type Diffs } from './numbers.js';
-import { type PassContext } from './pass.js';
+import { podRevisionLabels, type PassContext } from './pass.js';
 import { movePodToState } from './pod-state.js';
 import { isPreDeleting, isToDelete, newCloneSetPod } from './pods.js';
 import { podsToCancelDelete, withinDeleteBudget } from './scale-plan.js';
@@ -66,7 +66,7 @@ async function createPods(c: PassContext, revisions: ControllerRevision[]): Prom
 }
 
 async function createOne(c: PassContext, revision: ControllerRevision, id: string): Promise<void> {
-  const { pod, claims } = newCloneSetPod(c.cs, revision, id, new Date(c.now));
+  const { pod, claims } = newCloneSetPod(c.cs, revision, id, new Date(c.now), podRevisionLabels(c));
   const existing = new Set(c.claims.map((claim) => claim.metadata.name));
   for (const claim of claims.filter((cl) => !existing.has(cl.metadata.name))) {
     const claimName = claim.metadata.name!;

@@ -9,7 +9,7 @@ const STATE = 'lifecycle.apps.kruise.io/state';
 const hook = { finalizersHandler: ['example.io/gate'] };
 const context = (lifecycle: unknown): PassContext => newPassContext({
   cs: { metadata: { name: 'demo' }, spec: { replicas: 1, selector: {}, template: {}, lifecycle } } as unknown as CloneSet,
-  pods: [], owned: [], claims: [], now: 0, key: 'default/demo',
+  pods: [], owned: [], claims: [], now: 0, key: 'default/demo', gate: () => false,
 } as unknown as Omit<PassContext, 'isUpdated' | 'isAvailable'>, 'demo-new');
 const pod = (state: string, revision: string, finalizers?: string[]): Pod =>
   ({ metadata: { name: 'p', labels: { [STATE]: state, 'controller-revision-hash': revision }, finalizers }, spec: { containers: [], nodeName: 'n1' } });

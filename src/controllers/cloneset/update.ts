@@ -8,17 +8,18 @@
 import { objectKey } from '../../api/meta.js';
 import { ControllerRevisionHashLabel, LifecycleState, LifecycleStateLabel, LifecycleTimestampAnnotation, PodUpdatePolicy, SpecifiedDeleteLabel } from '../../api/kruise/workloads/labels.js';
 import { Pods } from '../../api/resource-type.js';
-import { cloneSetRevisionLabels, hasGrace, planRefresh, revisionHash, type InPlaceUpdater } from '../../control/inplaceupdate/index.js';
+import { CloneSetVolumeClaimTemplateHashAnnotation } from '../../api/kruise/workloads/cloneset.js';
+import { hasGrace, planRefresh, revisionHash, type InPlaceUpdater } from '../../control/inplaceupdate/index.js';
 import { beforeInPlaceUpdate, podLifecycleState } from '../../control/lifecycle/index.js';
 import { isConflict } from '../../machinery/errors.js';
 import { forEachLimited } from '../../runtime/parallel.js';
 import { calculateDiffs, passNumbers } from './numbers.js';
 import { sortPodsToUpdate } from '../../control/updatesort/index.js';
-import { groupCounts, podWriteConcurrency, type PassContext } from './pass.js';
+import { groupCounts, partitionRollback, podRevisionLabels, podWriteConcurrency, type PassContext } from './pass.js';
 import { lacksReadyCondition } from './ready-gate.js';
 import { movePodToState } from './pod-state.js';
 import { refreshLabels, withLabelFix } from './refresh-labels.js';
-import { isPreDeleting } from './pods.js';
+import { isPreDeleting, isUpdated } from './pods.js';
 import { rfc3339 } from '../../machinery/time.js';
 import type { ControllerRevision, Pod } from '../../api/core/index.js';
 
@@ -69,13 +70,16 @@ export async function updatePhase(
   if (await refreshPods(c, updater, out)) return out;
   const strategy = c.cs.spec.updateStrategy;
   if (strategy?.type === 'OnDelete' || strategy?.rollingUpdate?.paused) return out;
-  // Plain name equality here (docs/design/cloneset.md §9).
-  const onUpdate = (p: Pod) => p.metadata.labels?.[ControllerRevisionHashLabel] === update.metadata.name;
+  // Plain name equality here (docs/design/cloneset.md §9), bare hashes too under CloneSetShortHash.
+  const onRevision = (r: ControllerRevision) => (c.gate('CloneSetShortHash')
+    ? (p: Pod) => isUpdated(p, r.metadata.name!)
+    : (p: Pod) => p.metadata.labels?.[ControllerRevisionHashLabel] === r.metadata.name);
+  const onUpdate = onRevision(update);
   const { nw, old } = groupCounts(c, onUpdate);
-  const diffs = calculateDiffs(passNumbers(c.cs), nw, old);
+  const diffs = calculateDiffs(passNumbers(c.cs), nw, old, false, partitionRollback(c, current, update));
   if (diffs.updateNum === 0) return out;
   const target = diffs.updateNum > 0 ? update : current;
-  const onTarget = (p: Pod) => p.metadata.labels?.[ControllerRevisionHashLabel] === target.metadata.name;
+  const onTarget = onRevision(target);
   const waiting = c.pods.filter((p) => !onTarget(p) && !isPreDeleting(p) && !hasGrace(p));
   const candidates = sortPodsToUpdate(waiting, strategy?.rollingUpdate, c.pods)
     .slice(0, Math.abs(diffs.updateNum));
@@ -98,12 +102,19 @@ export async function updatePhase(
   return out;
 }
 
+/** Gate RecreatePodWhenChangeVCTInCloneSetGate: new claim templates need new claims, so a new pod (§15). */
+function claimTemplatesChanged(c: PassContext, from: ControllerRevision, target: ControllerRevision): boolean {
+  const hash = (r: ControllerRevision) => r.metadata.annotations?.[CloneSetVolumeClaimTemplateHashAnnotation];
+  return c.gate('RecreatePodWhenChangeVCTInCloneSetGate') && hash(from) !== hash(target);
+}
+
 async function updateOne(
   c: PassContext, updater: InPlaceUpdater, pod: Pod, policy: string, revisions: ControllerRevision[], target: ControllerRevision,
 ): Promise<number | undefined> {
   const label = pod.metadata.labels?.[ControllerRevisionHashLabel];
   const from = revisions.find((r) => r.metadata.name === label || (label !== undefined && revisionHash(r.metadata.name!) === label));
-  const inPlace = policy !== PodUpdatePolicy.ReCreate && from !== undefined && updater.canUpdateInPlace(from, target);
+  const inPlace = policy !== PodUpdatePolicy.ReCreate && from !== undefined && updater.canUpdateInPlace(from, target)
+    && !(policy === PodUpdatePolicy.InPlaceIfPossible && claimTemplatesChanged(c, from, target));
   if (inPlace) return updateInPlace(c, updater, pod, from, target);
   if (policy === PodUpdatePolicy.InPlaceOnly) {
     throw new Error(`find Pod ${pod.metadata.name} update strategy is InPlaceOnly but can not update in-place`);
@@ -134,7 +145,7 @@ async function updateInPlace(c: PassContext, updater: InPlaceUpdater, pod: Pod, 
   const graceSeconds = c.cs.spec.updateStrategy?.rollingUpdate?.inPlaceUpdateStrategy?.gracePeriodSeconds ?? 0;
   const now = new Date(c.now);
   const r = await updater.update(pod, from, target, {
-    graceSeconds, revisionLabels: cloneSetRevisionLabels,
+    graceSeconds, revisionLabels: podRevisionLabels(c),
     hooks: [(p) => {
       p.metadata.labels = { ...p.metadata.labels, [LifecycleStateLabel]: LifecycleState.Updating };
       p.metadata.annotations = { ...p.metadata.annotations, [LifecycleTimestampAnnotation]: rfc3339(now) };
