@@ -7,6 +7,7 @@ import { createHttpClient } from '../client/index.js';
 import { Manager } from '../runtime/manager.js';
 import { startHealthServer } from '../runtime/health-server.js';
 import { kruiseFeatureGates } from '../features/kruise.js';
+import { gateReportLines } from '../features/readers.js';
 import { setupKruiseControllers } from '../controllers/index.js';
 import { logger, setLogLevel } from '../machinery/log.js';
 import { parseRenewBefore } from '../webhooks/certs/index.js';
@@ -91,7 +92,9 @@ export async function runManager(options: ManagerCommandOptions): Promise<void> 
   await manager.start();
   const healthAddress = { host: health.host, port: health.port };
   log.info({ gates: gates.enabledNames(), controllers, health: healthAddress, webhookPort: webhooks.port }, 'manager started');
-  console.log(`kruise manager ready; health on ${JSON.stringify(healthAddress)}; webhooks on port ${webhooks.port}; feature gates on: ${gates.enabledNames().join(',')}`);
+  const [gatesLine, ...warnings] = gateReportLines(gates);
+  console.log(`kruise manager ready; health on ${JSON.stringify(healthAddress)}; webhooks on port ${webhooks.port}; ${gatesLine.replace('kruise ', '')}`);
+  for (const w of warnings) console.log(w);
   const stop = () => void manager.stop().then(() => webhooks.stop()).then(() => health.close()).then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -9,6 +9,7 @@ import { startCluster, type Cluster } from '../cluster/cluster.js';
 import { loadNodeBehaviour } from './node-behaviour.js';
 import { startNodeDaemons, type NodeDaemons } from '../daemon/node-daemons.js';
 import { kruiseFeatureGates, tryItOutGates } from '../features/kruise.js';
+import { gateReportLines } from '../features/readers.js';
 import { logger, setLogLevel } from '../machinery/log.js';
 import { Manager } from '../runtime/manager.js';
 import { setupKruiseControllers } from '../controllers/index.js';
@@ -107,7 +108,7 @@ export async function runUp(options: UpOptions): Promise<void> {
   if (options.kruiseManager === false) {
     console.log(`no Kruise manager in this process (--no-kruise-manager): attach one with \`kruise manager --kubeconfig ${up.kubeconfigPath}\``);
   } else {
-    console.log(`kruise feature gates on: ${kruiseFeatureGates(options.featureGates, tryItOutGates).enabledNames().join(', ')}`);
+    for (const line of gateReportLines(kruiseFeatureGates(options.featureGates, tryItOutGates))) console.log(line);
   }
   let stopping = false;
   const shutdown = async (signal: string) => {
