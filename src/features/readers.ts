@@ -50,7 +50,7 @@ export const gateReaders: Record<string, GateReader> = {
   EnablePodProbeMarkerOnServerless: by('controllers/podprobemarker/reconcile.ts', 'webhooks/pod/probe-marker.ts'),
   EnableSortSidecarContainerByName: missing('SidecarSet container sorting by name'),
   InPlacePodVerticalScaling: missing('in-place resource resize (the plane serves no pods/resize)'),
-  DefaultHostNetworkHostPortsInPodTemplates: missing('hostPort defaulting of hostNetwork pod templates'),
+  DefaultHostNetworkHostPortsInPodTemplates: by('webhooks/common/pod-template.ts'),
   DaemonSetPruneIneligibleNodes: missing('pruning of Advanced DaemonSet pods on ineligible nodes'),
 };
 

@@ -28,6 +28,14 @@ export function defaultPodTemplate(template: unknown): void {
   if (isObject(template)) defaultPodSpec(ensure(template, 'spec'));
 }
 
+/** With `hostNetwork`, a port's hostPort defaults to its containerPort (pods always; templates behind a gate). */
+export function defaultHostNetworkPorts(spec: Json): void {
+  if (spec.hostNetwork !== true) return;
+  for (const c of [...items(spec, 'initContainers'), ...items(spec, 'containers')]) {
+    for (const port of items(c, 'ports')) if (!port.hostPort) port.hostPort = port.containerPort;
+  }
+}
+
 /** v1's deprecated `serviceAccount` always mirrors `serviceAccountName` (conversion does it upstream). */
 export function mirrorServiceAccount(spec: Json): void {
   const name = str(spec, 'serviceAccountName') || str(spec, 'serviceAccount');

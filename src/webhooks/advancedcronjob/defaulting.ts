@@ -19,8 +19,8 @@ export function defaultAdvancedCronJobRequest(input: AdmissionInput): KObject {
   const out = defaultAdvancedCronJob(obj as AdvancedCronJob);
   const template = out.spec?.template;
   if (template && wantsTemplateDefaults(input, acjTemplate)) {
-    defaultKruisePodTemplate(child(template.jobTemplate, 'spec')?.template);
-    defaultKruisePodTemplate(template.broadcastJobTemplate?.spec?.template);
+    defaultKruisePodTemplate(child(template.jobTemplate, 'spec')?.template, input.gate);
+    defaultKruisePodTemplate(template.broadcastJobTemplate?.spec?.template, input.gate);
   }
   delete out.status;
   return out as KObject;

@@ -16,7 +16,7 @@ export function defaultBroadcastJobRequest(input: AdmissionInput): KObject {
   const obj = input.object;
   if (!obj || input.request.subResource) return obj as KObject;
   const out = defaultBroadcastJob(obj as BroadcastJob);
-  if (wantsTemplateDefaults(input, bcjTemplate)) defaultKruisePodTemplate(out.spec?.template);
+  if (wantsTemplateDefaults(input, bcjTemplate)) defaultKruisePodTemplate(out.spec?.template, input.gate);
   delete out.status;
   return out as KObject;
 }

@@ -88,6 +88,17 @@ describe('CloneSet defaulting', () => {
     assert.equal((podSpec(changed).containers as Spec[])[0].imagePullPolicy, 'Always');
   });
 
+  test('DefaultHostNetworkHostPortsInPodTemplates: a hostNetwork template port gets hostPort = containerPort only with the gate', async () => {
+    const hostNetwork = () => {
+      const cs = cloneSet();
+      Object.assign(podSpec(cs), { hostNetwork: true, containers: [{ name: 'web', image: 'nginx:1.25-alpine', ports: [{ containerPort: 8080 }, { containerPort: 9090, hostPort: 19090 }] }] });
+      return cs;
+    };
+    const ports = (obj: KObject) => ((podSpec(obj).containers as Spec[])[0].ports as Spec[]).map((p) => p.hostPort);
+    assert.deepEqual(ports(await defaulted({ object: hostNetwork() })), [undefined, 19090]);
+    assert.deepEqual(ports(await defaulted({ object: hostNetwork(), gates: { DefaultHostNetworkHostPortsInPodTemplates: true } })), [8080, 19090]);
+  });
+
   test('TemplateNoDefaults leaves the template alone but still defaults the spec', async () => {
     const out = await defaulted({ object: cloneSet(), gates: { TemplateNoDefaults: true } });
     assert.equal(podSpec(out).restartPolicy, undefined);

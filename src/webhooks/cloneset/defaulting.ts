@@ -17,7 +17,7 @@ export function defaultCloneSetObject(input: AdmissionInput): KObject {
   const out = defaultCloneSet(input.object as unknown as CloneSet) as unknown as KObject;
   if (wantsTemplateDefaults(input, templateOf)) {
     const spec = child(out, 'spec');
-    defaultKruisePodTemplate(spec?.template);
+    defaultKruisePodTemplate(spec?.template, input.gate);
     defaultClaimTemplates(spec?.volumeClaimTemplates);
   }
   return out;

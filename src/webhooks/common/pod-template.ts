@@ -1,15 +1,18 @@
 /**
  * Template defaulting of Kruise workloads (docs/design/webhooks.md §7): the pod defaults kube-apiserver
  * applies, except that containers default to `imagePullPolicy: Always` whatever the tag; PVC
- * templates get `volumeMode: Filesystem`. Mutates in place.
+ * templates get `volumeMode: Filesystem`; with gate DefaultHostNetworkHostPortsInPodTemplates a
+ * hostNetwork template's ports get hostPort = containerPort. Mutates in place.
  */
-import { defaultClaimSpec, defaultPodTemplate } from '../../machinery/podspec/pod-spec-defaults.js';
+import { defaultClaimSpec, defaultHostNetworkPorts, defaultPodTemplate } from '../../machinery/podspec/pod-spec-defaults.js';
 import { isObject } from '../../api/meta.js';
 
-export function defaultKruisePodTemplate(template: unknown): void {
+export function defaultKruisePodTemplate(template: unknown, gate: (name: string) => boolean): void {
   if (!isObject(template)) return;
   const spec = template.spec;
   if (isObject(spec)) {
+    // kube stopped defaulting templates' host ports in 1.28; upstream's gate brings it back
+    if (gate('DefaultHostNetworkHostPortsInPodTemplates')) defaultHostNetworkPorts(spec);
     for (const list of ['initContainers', 'containers']) {
       const containers = spec[list];
       if (!Array.isArray(containers)) continue;

@@ -27,7 +27,7 @@ export function defaultStatefulSetObject(input: AdmissionInput): KObject {
     })) as unknown as KObject;
   if (wantsTemplateDefaults(input, templateOf)) {
     const spec = child(out, 'spec');
-    defaultKruisePodTemplate(spec?.template);
+    defaultKruisePodTemplate(spec?.template, input.gate);
     defaultClaimTemplates(spec?.volumeClaimTemplates);
   }
   if (input.request.operation === 'CREATE') delete out.status;

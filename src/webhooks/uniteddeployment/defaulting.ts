@@ -17,7 +17,7 @@ export function defaultUnitedDeploymentObject(input: AdmissionInput): KObject {
   const out = defaultUnitedDeployment(input.object as unknown as UnitedDeployment) as unknown as KObject;
   const stsSpec = child(child(templateOf(out), 'statefulSetTemplate'), 'spec');
   if (stsSpec && wantsTemplateDefaults(input, templateOf)) {
-    defaultKruisePodTemplate(stsSpec.template);
+    defaultKruisePodTemplate(stsSpec.template, input.gate);
     defaultClaimTemplates(stsSpec.volumeClaimTemplates);
   }
   if (input.request.operation === 'CREATE') delete out.status;

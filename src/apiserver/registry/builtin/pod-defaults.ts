@@ -5,7 +5,7 @@
  * All of them are idempotent, so running them again on update changes nothing.
  */
 import type { KObject } from '../../../api/meta.js';
-import { defaultPodSpec, mirrorServiceAccount } from '../../../machinery/podspec/pod-spec-defaults.js';
+import { defaultHostNetworkPorts, defaultPodSpec, mirrorServiceAccount } from '../../../machinery/podspec/pod-spec-defaults.js';
 import { child, ensure, items, num, setDefault, str, type Json } from '../../../machinery/json.js';
 
 export const notReadyTaint = 'node.kubernetes.io/not-ready';
@@ -24,7 +24,7 @@ export function defaultPod(pod: KObject): void {
   setDefault(spec, 'enableServiceLinks', true);
   const containers = [...items(spec, 'initContainers'), ...items(spec, 'containers')];
   for (const c of containers) requestsFromLimits(c);
-  if (spec.hostNetwork === true) for (const c of containers) hostNetworkPorts(c);
+  defaultHostNetworkPorts(spec);
 }
 
 /** The admission plugins' part, kept apart from the scheme defaults for managedFields (strategy.admissionDefaults). */
@@ -41,10 +41,6 @@ function requestsFromLimits(c: Json): void {
   if (!resources || !limits || Object.keys(limits).length === 0) return;
   const requests = ensure(resources, 'requests');
   for (const [name, value] of Object.entries(limits)) if (requests[name] === undefined) requests[name] = value;
-}
-
-function hostNetworkPorts(c: Json): void {
-  for (const port of items(c, 'ports')) if (!port.hostPort) port.hostPort = port.containerPort;
 }
 
 function admitServiceAccount(spec: Json): void {
