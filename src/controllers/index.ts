@@ -13,7 +13,7 @@ import { setupPodProbeMarkerController } from './podprobemarker/index.js';
 import { setupNodeImageController } from './nodeimage/index.js';
 import { setupImagePullJobController } from './imagepulljob/index.js';
 import { setupImageListPullJobController } from './imagelistpulljob/index.js';
-import { setupImagePreDownloadController } from './imagepredownload/index.js';
+import { setupDaemonSetImagePreDownloadController, setupImagePreDownloadController, setupStatefulSetImagePreDownloadController } from './imagepredownload/index.js';
 
 export interface ControllerRegistration {
   name: string;
@@ -34,6 +34,8 @@ export const kruiseControllers: ControllerRegistration[] = [
   { name: 'imagepulljob-controller', enabled: (g) => g('ImagePullJobGate'), setup: (m) => { setupImagePullJobController(m); } },
   { name: 'imagelistpulljob-controller', enabled: (g) => g('ImagePullJobGate'), setup: (m) => { setupImageListPullJobController(m); } },
   { name: 'cloneset-image-predownload', enabled: (g) => g('PreDownloadImageForInPlaceUpdate'), setup: (m) => { setupImagePreDownloadController(m); } },
+  { name: 'statefulset-image-predownload', enabled: (g) => g('PreDownloadImageForInPlaceUpdate'), setup: (m) => { setupStatefulSetImagePreDownloadController(m); } },
+  { name: 'daemonset-image-predownload', enabled: (g) => g('PreDownloadImageForDaemonSetUpdate'), setup: (m) => { setupDaemonSetImagePreDownloadController(m); } },
 ];
 
 /** Registers every enabled controller; returns the names of those registered. */

@@ -33,7 +33,7 @@ export const gateReaders: Record<string, GateReader> = {
   SidecarSetPatchPodMetadataDefaultsAllowed: by('webhooks/sidecarset/validating.ts'),
   SidecarTerminator: missing('the job sidecar terminator'),
   PodProbeMarkerGate: by('controllers/index.ts', 'daemon/controllers.ts'),
-  PreDownloadImageForDaemonSetUpdate: missing('image pre-download for Advanced DaemonSet updates'),
+  PreDownloadImageForDaemonSetUpdate: by('controllers/index.ts'),
   CloneSetEventHandlerOptimization: missing("upstream's CloneSet event filter (a performance option; every owned pod change is handled)"),
   PreparingUpdateAsUpdate: by('controllers/cloneset/pass.ts', 'controllers/statefulset/rolling-update.ts'),
   ImagePullJobGate: by('controllers/index.ts'),
