@@ -7,68 +7,27 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { stringify } from 'yaml';
-import { kubectlFor } from '../../testing/kubectl.js';
-import { startComponentProcess, startManagerProcess, type ManagerProcess } from '../../testing/process.js';
-import { realControlPlaneAvailable, startRealControlPlane, type RealControlPlane } from '../../testing/real-control-plane.js';
+import { realControlPlaneAvailable } from '../../testing/real-control-plane.js';
+import { startRealKruise, type RealKruise } from '../../testing/real-kruise.js';
 import { eventually } from '../../testing/workload-env.js';
 
 type Obj = Record<string, any>;  
 
-const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/kruise.js');
 const availability = realControlPlaneAvailable();
 const nodes = ['dsim-0', 'dsim-1'];
 
 describe('kruise-daemon processes on a real kube-apiserver', { skip: availability.available ? false : availability.reason, timeout: 300_000 }, () => {
-  let real: RealControlPlane | undefined;
-  let dir: string;
-  let manager: ManagerProcess | undefined;
-  const children: ChildProcess[] = [];
-  let kubectl: ReturnType<typeof kubectlFor>;
-  const json = async (args: string[]): Promise<Obj> => {
-    const r = await kubectl([...args, '-o', 'json']);
-    assert.equal(r.code, 0, r.stderr);
-    return JSON.parse(r.stdout) as Obj;
-  };
-  const apply = async (manifest: Obj) => {
-    const r = await kubectl(['apply', '-f', '-'], { input: stringify(manifest) });
-    assert.equal(r.code, 0, r.stderr);
-  };
+  let k: RealKruise | undefined;
+  const json = (args: string[]): Promise<Obj> => k!.json(args);
+  const apply = (manifest: Obj): Promise<void> => k!.apply(manifest);
 
   before(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'kruise-real-daemon-'));
-    real = await startRealControlPlane();
-    kubectl = kubectlFor(real.kubeconfig, path.join(dir, 'kube-cache'));
-    const installed = await new Promise<{ code: number; stderr: string }>((resolve) => {
-      execFile(process.execPath, [bin, 'install', '--kubeconfig', real!.kubeconfig], { timeout: 60_000 }, (e, _o, stderr) => resolve({ code: e ? 1 : 0, stderr }));
+    k = await startRealKruise({
+      name: 'kruise-real-daemon', gates: ['ImagePullJobGate=true'], daemons: true,
+      nodes: { count: 2, prefix: 'dsim-', extraArgs: ['--pull-delay-ms', '200'] },
     });
-    assert.equal(installed.code, 0, installed.stderr);
-    manager = await startManagerProcess(real.kubeconfig, path.join(dir, 'certs'), 30_000, ['ImagePullJobGate=true']);
-    const criDir = path.join(dir, 'cri');
-    children.push(await startComponentProcess(['nodes', '--kubeconfig', real.kubeconfig, '--count', '2', '--name-prefix', 'dsim-', '--cri-dir', criDir, '--pull-delay-ms', '200'], /nodes ready/));
-    children.push(await startComponentProcess(['scheduler', '--kubeconfig', real.kubeconfig], /scheduler ready/));
-    for (const node of nodes) {
-      children.push(await startComponentProcess(
-        ['daemon', '--kubeconfig', real.kubeconfig, '--node-name', node, '--socket-file', path.join(criDir, `${node}.sock`), '--addr', '127.0.0.1:0'],
-        new RegExp(`kruise-daemon ready on node ${node}: runtimes `),
-      ));
-    }
   });
-  after(async () => {
-    for (const c of [...children, ...(manager ? [manager.child] : [])]) {
-      if (c.exitCode !== null || c.signalCode !== null) continue;
-      const exited = new Promise((r) => c.once('exit', r));
-      c.kill('SIGTERM');
-      await exited;
-    }
-    await real?.stop();
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
+  after(async () => { await k?.stop(); });
 
   test('a ContainerRecreateRequest restarts the named container through the node\'s daemon: same pod UID and IP, restartCount 1', async () => {
     await apply({

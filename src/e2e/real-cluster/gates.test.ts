@@ -1,0 +1,72 @@
+/**
+ * CloneSet feature-gate scenarios (docs/design/cloneset.md §15) on a REAL kube-apiserver with
+ * `kruise manager` out of process, gates PreparingUpdateAsUpdate and
+ * RecreatePodWhenChangeVCTInCloneSetGate on. Skipped, with the reason, when the binaries are not cached.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { realControlPlaneAvailable } from '../../testing/real-control-plane.js';
+import { startRealKruise, type RealKruise } from '../../testing/real-kruise.js';
+import { eventually } from '../../testing/workload-env.js';
+
+type Obj = Record<string, any>;  
+
+const availability = realControlPlaneAvailable();
+const hold = { 'example.io/hold': 'true' };
+
+const cloneSet = (name: string, spec: Obj) => ({
+  apiVersion: 'apps.kruise.io/v1beta1', kind: 'CloneSet', metadata: { name, namespace: 'default' },
+  spec: {
+    replicas: 2, selector: { matchLabels: { app: name } },
+    template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'web', image: 'nginx:1.25-alpine' }] } },
+    ...spec,
+  },
+});
+const inPlace = (extra: Obj = {}) => ({ type: 'RollingUpdate', rollingUpdate: { podUpdatePolicy: 'InPlaceIfPossible', maxUnavailable: '100%', ...extra } });
+
+describe('CloneSet gates on a real kube-apiserver', { skip: availability.available ? false : availability.reason, timeout: 300_000 }, () => {
+  let k: RealKruise | undefined;
+  const json = (args: string[]): Promise<Obj> => k!.json(args);
+  const pods = async (app: string): Promise<Obj[]> =>
+    ((await json(['get', 'pods', '-l', `app=${app}`])).items as Obj[]).filter((p) => !p.metadata.deletionTimestamp);
+  const ready = (app: string) => eventually(`${app}: 2 ready`, async () => {
+    const live = await pods(app);
+    return live.length === 2 && live.every((p) => p.status?.conditions?.some((c: Obj) => c.type === 'Ready' && c.status === 'True')) ? live : undefined;
+  }, 60_000);
+  const setImage = (name: string, extra: Obj = {}) => k!.json(['patch', 'clonesets.v1beta1.apps.kruise.io', name, '--type', 'merge', '-p',
+    JSON.stringify({ spec: { template: { spec: { containers: [{ name: 'web', image: 'nginx:1.26-alpine' }] } }, ...extra } })]);
+
+  before(async () => {
+    k = await startRealKruise({ name: 'kruise-real-gates', gates: ['PreparingUpdateAsUpdate=true', 'RecreatePodWhenChangeVCTInCloneSetGate=true'] });
+  });
+  after(async () => { await k?.stop(); });
+
+  test('PreparingUpdateAsUpdate: a pod deleted beside one held in PreparingUpdate comes back at the current revision', async () => {
+    await k!.apply(cloneSet('pua', { updateStrategy: inPlace({ partition: '99%' }), lifecycle: { inPlaceUpdate: { labelsHandler: hold } } }));
+    for (const p of await ready('pua')) await json(['label', 'pod', p.metadata.name, 'example.io/hold=true']);
+    await setImage('pua');
+    const preparing = await eventually('one pod in PreparingUpdate', async () =>
+      (await pods('pua')).find((p) => p.metadata.labels?.['lifecycle.apps.kruise.io/state'] === 'PreparingUpdate'), 60_000);
+    const other = (await pods('pua')).find((p) => p.metadata.name !== preparing.metadata.name)!;
+    const deleted = await k!.kubectl(['delete', 'pod', other.metadata.name]);
+    assert.equal(deleted.code, 0, deleted.stderr);
+    const replacement = await eventually('the replacement', async () =>
+      (await pods('pua')).find((p) => p.metadata.name !== preparing.metadata.name && p.metadata.name !== other.metadata.name), 60_000);
+    const cs = await json(['get', 'clonesets.v1beta1.apps.kruise.io', 'pua']);
+    assert.notEqual(cs.status.currentRevision, cs.status.updateRevision);
+    assert.equal(replacement.metadata.labels['controller-revision-hash'], cs.status.currentRevision);
+  });
+
+  test('RecreatePodWhenChangeVCTInCloneSetGate: image plus claim-template change recreates the pods and their claims', async () => {
+    const claim = (storage: string) => [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage } } } }];
+    await k!.apply(cloneSet('vct', { updateStrategy: inPlace(), volumeClaimTemplates: claim('1Gi') }));
+    const before = new Set((await ready('vct')).map((p) => p.metadata.uid as string));
+    await setImage('vct', { volumeClaimTemplates: claim('2Gi') });
+    await eventually('two new pods with 2Gi claims', async () => {
+      const live = await pods('vct');
+      const claims = ((await json(['get', 'pvc', '-l', 'app=vct'])).items as Obj[]).filter((c) => !c.metadata.deletionTimestamp);
+      return live.length === 2 && live.every((p) => !before.has(p.metadata.uid) && p.spec.containers[0].image === 'nginx:1.26-alpine')
+        && claims.length === 2 && claims.every((c) => c.spec.resources.requests.storage === '2Gi') ? live : undefined;
+    }, 90_000);
+  });
+});
