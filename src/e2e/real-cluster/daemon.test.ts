@@ -23,7 +23,7 @@ describe('kruise-daemon processes on a real kube-apiserver', { skip: availabilit
 
   before(async () => {
     k = await startRealKruise({
-      name: 'kruise-real-daemon', gates: ['ImagePullJobGate=true'], daemons: true,
+      name: 'kruise-real-daemon', gates: ['ImagePullJobGate=true', 'PreDownloadImageForInPlaceUpdate=true'], daemons: true,
       nodes: { count: 2, prefix: 'dsim-', extraArgs: ['--pull-delay-ms', '200'] },
     });
   });
@@ -79,5 +79,46 @@ describe('kruise-daemon processes on a real kube-apiserver', { skip: availabilit
       assert.deepEqual(tags.map((t) => `${t.tag}:${t.phase}`), ['7.2:Succeeded'], node);
       assert.match(tags[0]!.imageID, /redis/);
     }
+  });
+
+  test('InPlaceUpdateEnvFromMetadata: an annotation read by env restarts the container in place through the daemon', async () => {
+    await apply({
+      apiVersion: 'apps.kruise.io/v1beta1', kind: 'CloneSet', metadata: { name: 'envmeta', namespace: 'default' },
+      spec: {
+        replicas: 1, selector: { matchLabels: { app: 'envmeta' } }, updateStrategy: { rollingUpdate: { podUpdatePolicy: 'InPlaceIfPossible' } },
+        template: {
+          metadata: { labels: { app: 'envmeta' }, annotations: { x: 'v1' } },
+          spec: { containers: [{ name: 'app', image: 'nginx:1.25-alpine', env: [{ name: 'X', valueFrom: { fieldRef: { fieldPath: "metadata.annotations['x']" } } }] }] },
+        },
+      },
+    });
+    const readyPod = (restarts: number) => eventually(`envmeta ready with ${restarts} restarts`, async () => {
+      const pod = ((await json(['get', 'pods', '-l', 'app=envmeta'])).items as Obj[]).find((p) => !p.metadata.deletionTimestamp);
+      const ready = pod?.status?.conditions?.some((c: Obj) => c.type === 'Ready' && c.status === 'True');
+      return ready && pod!.status.containerStatuses?.[0]?.restartCount === restarts && pod!.metadata.annotations?.['apps.kruise.io/runtime-containers-meta'] ? pod : undefined;
+    }, 60_000);
+    const before = await readyPod(0);
+    await json(['patch', 'clonesets.v1beta1.apps.kruise.io', 'envmeta', '--type', 'merge', '-p', JSON.stringify({ spec: { template: { metadata: { annotations: { x: 'v2' } } } } })]);
+    const after = await readyPod(1);
+    assert.equal(after.metadata.uid, before.metadata.uid);
+    assert.equal(after.metadata.annotations.x, 'v2');
+    assert.equal(JSON.parse(after.metadata.annotations['apps.kruise.io/inplace-update-state']).updateEnvFromMetadata, true);
+  });
+
+  test('PreDownloadImageForInPlaceUpdate: an in-place rollout of 4 pods gets an ImagePullJob for the new image', async () => {
+    await apply({
+      apiVersion: 'apps.kruise.io/v1beta1', kind: 'CloneSet', metadata: { name: 'predl', namespace: 'default' },
+      spec: {
+        replicas: 4, selector: { matchLabels: { app: 'predl' } }, updateStrategy: { rollingUpdate: { podUpdatePolicy: 'InPlaceIfPossible', maxUnavailable: 1 } },
+        template: { metadata: { labels: { app: 'predl' } }, spec: { containers: [{ name: 'main', image: 'nginx:1.25' }] } },
+      },
+    });
+    await eventually('predl ready', async () => (await json(['get', 'clonesets.v1beta1.apps.kruise.io', 'predl'])).status?.readyReplicas === 4, 60_000);
+    await json(['patch', 'clonesets.v1beta1.apps.kruise.io', 'predl', '--type', 'merge', '-p', JSON.stringify({ spec: { template: { spec: { containers: [{ name: 'main', image: 'nginx:1.27' }] } } } })]);
+    const job = await eventually('the pre-download job', async () =>
+      ((await json(['get', 'imagepulljobs.v1beta1.apps.kruise.io'])).items as Obj[]).find((j) => j.spec.image === 'nginx:1.27'), 60_000);
+    const cs = await json(['get', 'clonesets.v1beta1.apps.kruise.io', 'predl']);
+    assert.equal(job.metadata.name, `${cs.status.updateRevision}-main`);
+    assert.equal(job.metadata.ownerReferences[0].uid, cs.metadata.uid);
   });
 });
