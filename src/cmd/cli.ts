@@ -21,6 +21,11 @@ function authorizationModeOption(value: string): AuthorizationMode {
   return value as AuthorizationMode;
 }
 
+function logFormatOption(value: string): 'json' | 'text' {
+  if (value !== 'json' && value !== 'text') throw new InvalidArgumentError('must be json or text');
+  return value;
+}
+
 function intOption(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('must be a non-negative integer');
@@ -43,6 +48,7 @@ program
   .option('--port <n>', 'HTTPS port of the API server (0 picks a free port)', intOption, 6443)
   .option('--host <address>', 'address to listen on', '127.0.0.1')
   .option('--kubeconfig <path>', 'where to write the kubeconfig (default: <data-dir>/kubeconfig)')
+  .option('--update-kubeconfig', 'also merge a "kruise" context into your kubeconfig ($KUBECONFIG or ~/.kube/config) and make it current, as kind does', false)
   .option('--nodes <n>', 'number of simulated nodes', intOption, 3)
   .option('--in-memory', 'keep the store in memory only (nothing survives a restart)', false)
   .option('--authorization-mode <mode>', 'RBAC (kube\'s roles and bindings; the kubeconfig user is in system:masters) or AlwaysAllow', authorizationModeOption, 'RBAC')
@@ -51,6 +57,7 @@ program
   .option('--node-behaviour <file>', 'YAML rules for what simulated containers do (run times, exit codes, readiness) and image registry facts')
   .option('--feature-gates <list>', 'Kruise feature gates, e.g. A=true,B=false (try-it-out gates are on unless turned off)', '')
   .option('--log-level <level>', 'log level: debug, info, warn, error', 'info')
+  .option('--log-format <format>', 'text (one readable line per entry) or json', logFormatOption, 'text')
   .option('--webhook-port <n>', 'port of the in-process Kruise webhook server on 127.0.0.1 (0 picks a free port)', intOption, 0)
   .option('--no-kruise-manager', 'run without the in-process Kruise manager and webhooks (attach `kruise manager --kubeconfig K`)')
   .option('--no-kruise-daemon', 'run without the in-process kruise-daemons (attach `kruise daemon --node-name N --socket-file <data-dir>/cri/N.sock`)')
@@ -64,6 +71,7 @@ program
   .option('--kubeconfig <path>', 'kubeconfig of the target cluster (default: $KUBECONFIG, ~/.kube/config or in-cluster)')
   .option('--feature-gates <list>', 'feature gates, e.g. A=true,B=false (AllAlpha/AllBeta honoured)', '')
   .option('--log-level <level>', 'log level: debug, info, warn, error', 'info')
+  .option('--log-format <format>', 'json (for log collectors) or text', logFormatOption, 'json')
   .option('--health-addr <host:port>', 'address of /healthz, /readyz and /metrics', '127.0.0.1:8000')
   .option('--no-leader-elect', 'run without leader election')
   .option('--leader-election-namespace <ns>', 'namespace of the leader election Lease', 'kruise-system')
@@ -97,6 +105,7 @@ program
   .option('--feature-gates <list>', 'feature gates, e.g. A=true,B=false', '')
   .option('--rest-config-qps <n>', 'client-side limit of API requests per second (0: unlimited)', intOption, 0)
   .option('--log-level <level>', 'log level: debug, info, warn, error', 'info')
+  .option('--log-format <format>', 'json (for log collectors) or text', logFormatOption, 'json')
   .action(async (opts: DaemonCommandOptions) => {
     await (await import('./daemon.js')).runDaemon(opts);
   });

@@ -8,7 +8,7 @@ import { createHttpClient } from '../client/index.js';
 import { createKruiseDaemon } from '../daemon/daemon.js';
 import { discoverRuntimes } from '../daemon/runtime/registry.js';
 import { kruiseFeatureGates } from '../features/kruise.js';
-import { logger, setLogLevel } from '../machinery/log.js';
+import { configureLogging, logger, type LogFormat } from '../machinery/log.js';
 
 export interface DaemonCommandOptions {
   kubeconfig?: string;
@@ -20,10 +20,12 @@ export interface DaemonCommandOptions {
   featureGates: string;
   restConfigQps: number;
   logLevel: string;
+  /** `text` for a person at a terminal, `json` (default) for log collectors. */
+  logFormat?: LogFormat;
 }
 
 export async function runDaemon(options: DaemonCommandOptions): Promise<void> {
-  setLogLevel(options.logLevel);
+  configureLogging({ level: options.logLevel, format: options.logFormat });
   const log = logger('kruise-daemon');
   const nodeName = options.nodeName || process.env.NODE_NAME;
   if (!nodeName) throw new Error('kruise daemon: no node name: set --node-name or NODE_NAME');

@@ -9,7 +9,7 @@ import { startHealthServer } from '../runtime/health-server.js';
 import { kruiseFeatureGates } from '../features/kruise.js';
 import { gateReportLines } from '../features/readers.js';
 import { setupKruiseControllers } from '../controllers/index.js';
-import { logger, setLogLevel } from '../machinery/log.js';
+import { configureLogging, logger, type LogFormat } from '../machinery/log.js';
 import { parseRenewBefore } from '../webhooks/certs/index.js';
 import { startKruiseWebhooks } from '../webhooks/index.js';
 import { configureDeletionProtection } from '../webhooks/protection/index.js';
@@ -30,6 +30,8 @@ export interface ManagerCommandOptions {
   kubeconfig?: string;
   featureGates: string;
   logLevel: string;
+  /** `text` for a person at a terminal, `json` (default) for log collectors. */
+  logFormat?: LogFormat;
   healthAddr: string;
   leaderElect: boolean;
   leaderElectionNamespace: string;
@@ -64,7 +66,7 @@ export function webhookEnv(env: NodeJS.ProcessEnv): ManagerWebhookEnv {
 }
 
 export async function runManager(options: ManagerCommandOptions): Promise<void> {
-  setLogLevel(options.logLevel);
+  configureLogging({ level: options.logLevel, format: options.logFormat });
   const log = logger('kruise-manager');
   const gates = kruiseFeatureGates(options.featureGates);
   const [host, port] = splitAddress(options.healthAddr, '--health-addr', '127.0.0.1');

@@ -10,7 +10,9 @@ import { loadNodeBehaviour } from './node-behaviour.js';
 import { startNodeDaemons, type NodeDaemons } from '../daemon/node-daemons.js';
 import { kruiseFeatureGates, tryItOutGates } from '../features/kruise.js';
 import { gateReportLines } from '../features/readers.js';
-import { logger, setLogLevel } from '../machinery/log.js';
+import { mergeKruiseContext, userKubeconfigPath } from './merge-kubeconfig.js';
+import { upSummary } from './up-summary.js';
+import { configureLogging, logger, type LogFormat } from '../machinery/log.js';
 import { Manager } from '../runtime/manager.js';
 import { setupKruiseControllers } from '../controllers/index.js';
 import { startKruiseWebhooks, type KruiseWebhooks } from '../webhooks/index.js';
@@ -36,6 +38,10 @@ export interface UpOptions {
   nodeBehaviour?: string;
   featureGates: string;
   logLevel: string;
+  /** `text` for a person at a terminal, `json` (default) for log collectors. */
+  logFormat?: LogFormat;
+  /** Merge a `kruise` context into the user's kubeconfig ($KUBECONFIG or ~/.kube/config), as kind does. */
+  updateKubeconfig?: boolean;
   /** Port of the in-process webhook server (0 picks a free port). */
   webhookPort: number;
   /**
@@ -54,12 +60,13 @@ export interface UpOptions {
 export interface RunningUp {
   url: string;
   kubeconfigPath: string;
+  nodeNames: string[];
   stop(): Promise<void>;
 }
 
 /** Starts everything and returns once the plane serves; `runUp` adds the console and signals. */
 export async function startUp(options: UpOptions): Promise<RunningUp> {
-  setLogLevel(options.logLevel);
+  configureLogging({ level: options.logLevel, format: options.logFormat });
   const nodeBehaviour = await loadNodeBehaviour(options.nodeBehaviour); // a bad file fails before anything starts
   const gates = kruiseFeatureGates(options.featureGates, tryItOutGates);
   const dataDir = path.resolve(options.dataDir);
@@ -94,7 +101,7 @@ export async function startUp(options: UpOptions): Promise<RunningUp> {
     }
     const kubeconfigPath = path.resolve(options.kubeconfig ?? path.join(dataDir, 'kubeconfig'));
     await writeKubeconfig(kubeconfigPath, buildKubeconfig({ server: plane.url, caPem: plane.pki.ca.certPem, user: 'admin', token: plane.pki.adminToken, clusterName: 'kruise' }));
-    return { url: plane.url, kubeconfigPath, stop };
+    return { url: plane.url, kubeconfigPath, nodeNames: cluster.nodes?.nodeNames() ?? [], stop };
   } catch (e) {
     await stop();
     throw e;
@@ -104,12 +111,14 @@ export async function startUp(options: UpOptions): Promise<RunningUp> {
 export async function runUp(options: UpOptions): Promise<void> {
   const started = Date.now();
   const up = await startUp(options);
-  console.log(`kruise control plane ready at ${up.url} in ${Date.now() - started} ms with ${options.nodes} simulated nodes; kubeconfig: ${up.kubeconfigPath}`);
-  if (options.kruiseManager === false) {
-    console.log(`no Kruise manager in this process (--no-kruise-manager): attach one with \`kruise manager --kubeconfig ${up.kubeconfigPath}\``);
-  } else {
-    for (const line of gateReportLines(kruiseFeatureGates(options.featureGates, tryItOutGates))) console.log(line);
-  }
+  const mergedInto = options.updateKubeconfig ? await mergeKruiseContext(up.kubeconfigPath, userKubeconfigPath(process.env)) : undefined;
+  const lines = upSummary({
+    url: up.url, startedMs: Date.now() - started, kubeconfigPath: up.kubeconfigPath, mergedInto, nodeNames: up.nodeNames,
+    daemons: options.kruiseDaemon !== false, manager: options.kruiseManager !== false,
+    gateLines: gateReportLines(kruiseFeatureGates(options.featureGates, tryItOutGates)),
+    dataDir: path.resolve(options.dataDir), inMemory: options.inMemory,
+  });
+  for (const line of lines) console.log(line);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

@@ -48,7 +48,7 @@ test('start-up report: missing features are warned about, not listed as on', () 
   assert.deepEqual(report.withoutEffect.find((g) => g.name === 'EnhancedLivenessProbe')?.missing, 'enhanced liveness probes (NodePodProbe-driven container restarts)');
   const lines = gateReportLines(gates);
   assert.match(lines[0]!, /^kruise feature gates on: .*CloneSetShortHash/);
-  assert.ok(lines.some((l) => l.startsWith('warning: feature gate EnhancedLivenessProbe is on but has no effect')));
+  assert.ok(lines.some((l) => l.startsWith('warning: feature gate EnhancedLivenessProbe is on but has no effect here yet (missing: enhanced liveness probes')));
   assert.deepEqual(gateReportLines(kruiseFeatureGates('PodWebhook=false,KruiseDaemon=false,WorkloadSpread=false,PodUnavailableBudgetDeleteGate=false,DaemonWatchingPod=false,InPlaceUpdateEnvFromMetadata=false,StatefulSetAutoDeletePVC=false,PodProbeMarkerGate=false,PodIndexLabel=false')), [
     'kruise feature gates on: (none)',
   ]);

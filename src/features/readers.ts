@@ -76,6 +76,6 @@ export function gateReportLines(gates: FeatureGates): string[] {
   const { on, withoutEffect } = gateReport(gates);
   return [
     `kruise feature gates on: ${on.join(', ') || '(none)'}`,
-    ...withoutEffect.map((g) => `warning: feature gate ${g.name} is on but has no effect: kruise-ts has no ${g.missing} yet`),
+    ...withoutEffect.map((g) => `warning: feature gate ${g.name} is on but has no effect here yet (missing: ${g.missing})`),
   ];
 }

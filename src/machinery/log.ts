@@ -1,15 +1,34 @@
 /**
- * Structured JSON logging (pino). Components receive a child logger; messages are constant
- * strings with key/value fields, objects logged as {kind, namespace, name}.
+ * Structured logging (pino). Components receive a child logger; messages are constant strings with
+ * key/value fields, objects logged as {kind, namespace, name}. JSON by default, as services log;
+ * `kruise up` switches to text (pino-pretty) for a person at a terminal.
  */
 import { pino, type Logger } from 'pino';
+import { PinoPretty } from 'pino-pretty';
 
 export type { Logger };
+export type LogFormat = 'json' | 'text';
 
-let root: Logger = pino({ level: process.env.KRUISE_LOG_LEVEL ?? 'info', base: undefined }, pino.destination(2));
+// Loggers made at import time keep working when the format changes: they all write to `sink`.
+let sink: { write(line: string): unknown } = pino.destination(2);
+let root: Logger = pino({ level: process.env.KRUISE_LOG_LEVEL ?? 'info', base: undefined }, { write: (line: string) => sink.write(line) });
 
-export function setLogLevel(level: string): void {
-  root.level = level;
+export function setLogLevel(next: string): void {
+  root.level = next;
+}
+
+/** Level and format at once, as each command's flags say (format default: json). */
+export function configureLogging(options: { level: string; format?: LogFormat }): void {
+  setLogFormat(options.format ?? 'json');
+  setLogLevel(options.level);
+}
+
+/** Text: one line per entry on stderr, `HH:MM:ss LEVEL component: message key=value...`. */
+export function setLogFormat(format: LogFormat): void {
+  sink = format === 'json' ? pino.destination(2) : PinoPretty({
+    destination: 2, sync: true, colorize: process.stderr.isTTY === true, singleLine: true,
+    translateTime: 'HH:MM:ss', ignore: 'pid,hostname,component,name', messageFormat: '{component}: {msg}{if name} {name}{end}',
+  });
 }
 
 /** Replaces the root logger (tests silence it). */

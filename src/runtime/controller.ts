@@ -101,7 +101,7 @@ export class Controller {
     const synced = await Promise.all(this.sources.map((s) => s.informer.waitForSync(run.abort.signal)));
     if (!synced.every(Boolean) || run.abort.signal.aborted) return;
     for (let i = 0; i < (this.options.workers ?? 1); i++) run.workers.push(this.worker(queue, run.abort.signal));
-    this.log.info({ workers: run.workers.length }, 'Starting workers');
+    this.log.debug({ workers: run.workers.length }, 'Starting workers');
   }
 
   /** Stops taking work, aborts in-flight reconciles' signal and waits for them to return. */
@@ -113,7 +113,7 @@ export class Controller {
     run.abort.abort();
     run.queue.shutDown();
     await Promise.all(run.workers);
-    this.log.info('All workers finished');
+    this.log.debug('All workers finished');
   }
 
   private async worker(queue: WorkQueue, signal: AbortSignal): Promise<void> {

@@ -109,7 +109,7 @@ async function syncCrds(options: ConfigurationControllerOptions, caBundle: strin
     if (!spec?.group || !kruiseGroups.has(spec.group) || !knownKinds.has(`${spec.group}/${spec.names?.kind}`)) continue;
     if (spec.conversion?.strategy !== 'Webhook' || deepEqual(spec.conversion, desired)) continue;
     await options.client.patch(CustomResourceDefinitions, undefined, crd.metadata.name!, 'merge', { spec: { conversion: conversionPatch(desired) } });
-    log.info({ name: crd.metadata.name }, 'Updated CRD conversion webhook');
+    log.debug({ name: crd.metadata.name }, 'Updated CRD conversion webhook');
   }
 }
 
