@@ -5,6 +5,7 @@ import type { UpOptions } from './up.js';
 import type { ManagerCommandOptions } from './manager.js';
 import type { RolloutStatusOptions } from './rollout.js';
 import type { DaemonCommandOptions } from './daemon.js';
+import type { WorkloadCommandOptions } from './workload-ops.js';
 import { authorizationModes, type AuthorizationMode } from '../apiserver/authz/authorizer.js';
 
 /** Seconds, as `60`, `60s`, `2m` or `1500ms`. */
@@ -169,6 +170,34 @@ rollout
   .action(async (ref: string[], opts: RolloutStatusOptions) => {
     await (await import('./rollout.js')).runRolloutStatus(ref, opts);
   });
+
+// kubectl-kruise's workload commands (docs/design/manager.md §10)
+const target = (c: Command) => c
+  .option('--kubeconfig <path>', 'kubeconfig of the target cluster (default: $KUBECONFIG, ~/.kube/config or in-cluster)')
+  .option('-n, --namespace <ns>', 'namespace (default: the kubeconfig context\'s, else default)');
+const ops = () => import('./workload-ops.js');
+type Target = WorkloadCommandOptions;
+
+target(rollout.command('pause').description('pause the rollout of TYPE/NAME (clone, asts, ads)').argument('<ref...>', 'TYPE/NAME'))
+  .action(async (ref: string[], opts: Target) => (await ops()).runPause(ref, true, opts));
+target(rollout.command('resume').description('resume a paused rollout of TYPE/NAME').argument('<ref...>', 'TYPE/NAME'))
+  .action(async (ref: string[], opts: Target) => (await ops()).runPause(ref, false, opts));
+target(rollout.command('restart').description('restart the pods of TYPE/NAME through a new template annotation').argument('<ref...>', 'TYPE/NAME'))
+  .action(async (ref: string[], opts: Target) => (await ops()).runRestart(ref, opts));
+target(rollout.command('history').description('list the revisions of TYPE/NAME').argument('<ref...>', 'TYPE/NAME'))
+  .action(async (ref: string[], opts: Target) => (await ops()).runHistory(ref, opts));
+target(rollout.command('undo').description('roll TYPE/NAME back to the previous revision, or to --to-revision').argument('<ref...>', 'TYPE/NAME')
+  .option('--to-revision <n>', 'the revision to roll back to (0: the previous one)', intOption, 0))
+  .action(async (ref: string[], opts: Target & { toRevision: number }) => (await ops()).runUndo(ref, opts.toRevision, opts));
+const set = program.command('set').description('change fields of a Kruise workload');
+target(set.command('image').description('set container images of TYPE/NAME: CONTAINER=IMAGE ... (* for every container)').argument('<ref>', 'TYPE/NAME').argument('<pairs...>', 'CONTAINER=IMAGE'))
+  .action(async (ref: string, pairs: string[], opts: Target) => (await ops()).runSetImage(ref, pairs, opts));
+target(program.command('scale').description('set the replicas of TYPE/NAME').argument('<ref...>', 'TYPE/NAME')
+  .requiredOption('--replicas <n>', 'the new number of replicas', intOption))
+  .action(async (ref: string[], opts: Target & { replicas: number }) => (await ops()).runScale(ref, opts.replicas, opts));
+target(program.command('scaledown').description('scale a CloneSet down by deleting exactly the named pods').argument('<ref...>', 'cloneset/NAME')
+  .requiredOption('--pods <names>', 'comma-separated pod names', (v: string) => v.split(',').map((p) => p.trim()).filter(Boolean)))
+  .action(async (ref: string[], opts: Target & { pods: string[] }) => (await ops()).runScaleDown(ref, opts.pods, opts));
 
 program.parseAsync(process.argv).catch((e: unknown) => {
   console.error(`error: ${e instanceof Error ? e.message : String(e)}`);
