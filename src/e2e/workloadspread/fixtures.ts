@@ -53,7 +53,7 @@ export function spread(spec: Record<string, unknown> = {}, name = 'spread'): KOb
 }
 
 const podTemplate = (app: string, podSpec: Record<string, unknown> = {}) => ({
-  metadata: { labels: { app } }, spec: { terminationGracePeriodSeconds: 0, containers: [{ name: 'main', image: 'busybox' }], ...podSpec },
+  metadata: { labels: { app } }, spec: { terminationGracePeriodSeconds: 0, containers: [{ name: 'main', image: 'busybox', command: ['sleep', '3600'] }], ...podSpec },
 });
 
 export function deployment(name: string, replicas: number, podSpec: Record<string, unknown> = {}): KObject {
