@@ -15,6 +15,7 @@ import { setupImagePullJobController } from './imagepulljob/index.js';
 import { setupImageListPullJobController } from './imagelistpulljob/index.js';
 import { setupImagePreDownloadController } from './imagepredownload/index.js';
 import { setupWorkloadSpreadController } from './workloadspread/index.js';
+import { setupUnitedDeploymentController } from './uniteddeployment/index.js';
 
 export interface ControllerRegistration {
   name: string;
@@ -34,6 +35,7 @@ export const kruiseControllers: ControllerRegistration[] = [
   { name: 'nodeimage-controller', enabled: (g) => g('KruiseDaemon'), setup: (m) => { setupNodeImageController(m); } },
   { name: 'imagepulljob-controller', enabled: (g) => g('ImagePullJobGate'), setup: (m) => { setupImagePullJobController(m); } },
   { name: 'imagelistpulljob-controller', enabled: (g) => g('ImagePullJobGate'), setup: (m) => { setupImageListPullJobController(m); } },
+  { name: 'uniteddeployment-controller', enabled: () => true, setup: (m) => { setupUnitedDeploymentController(m); } },
   { name: 'workloadspread-controller', enabled: (g) => g('WorkloadSpread'), setup: (m) => { setupWorkloadSpreadController(m); } },
   { name: 'cloneset-image-predownload', enabled: (g) => g('PreDownloadImageForInPlaceUpdate'), setup: (m) => { setupImagePreDownloadController(m); } },
 ];
