@@ -1,9 +1,11 @@
 /**
  * Status writes of WorkloadSpreads from several writers at once (the pod webhooks on every pod
- * create/delete, the controller): docs/design/workloadspread.md §5. One writer per process and
- * client serialises writes per WorkloadSpread uid, starts each change from the newest copy it
- * knows (its own last write or the caller's copy, whichever has the higher resourceVersion), and
- * on a conflict reads the object again from the API server and retries.
+ * create/delete, the controller): docs/design/workloadspread.md §5. Every writer of the process
+ * shares one lock per WorkloadSpread uid and one write-through cache of the newest copies (upstream's
+ * global keyed mutex and cache): a change starts from the newest copy known (the cache or the
+ * caller's, whichever has the higher resourceVersion), so the webhook does not conflict with the
+ * controller's last write; on a conflict the object is read again from the API server. Uids are
+ * unique, so writers of separate managers in one process (tests) never see each other's objects.
  */
 import type { Spread as WorkloadSpread } from './subsets.js';
 import { WorkloadSpreads } from '../../api/kruise/resource-types.js';
@@ -27,9 +29,12 @@ function newer(a: WorkloadSpread | undefined, b: WorkloadSpread): WorkloadSpread
   }
 }
 
+const locks = new Map<string, Promise<unknown>>();
+const newest = new Map<string, WorkloadSpread>();
+
 export class SpreadStatusWriter {
-  private readonly locks = new Map<string, Promise<unknown>>();
-  private readonly newest = new Map<string, WorkloadSpread>();
+  private readonly locks = locks;
+  private readonly newest = newest;
 
   constructor(private readonly client: Client) {}
 
@@ -47,8 +52,8 @@ export class SpreadStatusWriter {
   }
 
   /** Drops the cached copy (the object was deleted). */
-  forget(uid: string): void {
-    this.newest.delete(uid);
+  static forget(uid: string): void {
+    newest.delete(uid);
   }
 
   private async attempt<R>(uid: string, known: WorkloadSpread, change: (copy: WorkloadSpread) => StatusChange<R>): Promise<R> {

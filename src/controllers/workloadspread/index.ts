@@ -7,7 +7,7 @@ import type { Node, Pod } from '../../api/core/index.js';
 import { AdvancedStatefulSets, CloneSets, WorkloadSpreads } from '../../api/kruise/resource-types.js';
 import type { KObject } from '../../api/meta.js';
 import { Deployments, Jobs, Nodes, Pods, ReplicaSets, StatefulSets, type ResourceType } from '../../api/resource-type.js';
-import { injectedSpreadOf, refersTo, type Spread } from '../../control/workloadspread/index.js';
+import { injectedSpreadOf, refersTo, SpreadStatusWriter, type Spread } from '../../control/workloadspread/index.js';
 import type { Controller } from '../../runtime/controller.js';
 import type { Request } from '../../runtime/handlers.js';
 import { controllerRef } from '../../runtime/indexers.js';
@@ -54,6 +54,7 @@ export function setupWorkloadSpreadController(mgr: Manager, options: WorkloadSpr
   const workload = { indexes: ['namespace', 'controllerUid'] as const };
   return mgr.controllerFor<Caches>(workloadSpreadControllerName, { workers: options.workers ?? 3 })
     .for('spreads', WorkloadSpreads, { indexes: ['namespace'] })
+    .observes('spreads', () => ({ onDelete: (ws: Spread) => { SpreadStatusWriter.forget(ws.metadata.uid!); } }))
     .watches('replicaSets', ReplicaSets, ({ informers }) => targeting(informers.spreads, ReplicaSets), { indexes: ['namespace', 'controllerUid'] })
     .watches('pods', Pods, ({ informers }) => podToSpreads(informers.spreads, informers.replicaSets), { indexes: ['namespace', 'controllerUid'] })
     .reads('nodes', Nodes)

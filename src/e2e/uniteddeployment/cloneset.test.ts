@@ -72,6 +72,8 @@ test('4. rejections with 422', async () => {
   const changed = structuredClone(ud.spec!.topology!);
   changed.subsets![0].nodeSelectorTerm = zoneTerm('c');
   await rejected(w.client.update(UnitedDeployments, { ...ud, spec: { ...ud.spec!, topology: changed } }), 'spec.topology.subsets[0].nodeSelectorTerm: Forbidden: may not be changed in an update');
+  await rejected(w.client.create(UnitedDeploymentsV1alpha1, demo(subsets([{ nodeSelectorTerm: { matchExpressions: [{ key: 'zone', operator: 'Bogus', values: ['a'] }] } }]), 'r4')),
+    'spec.topology.subsets[0].nodeSelectorTerm.matchExpressions[0].operator: Invalid value: "Bogus": not a valid selector operator');
   await rejected(w.client.create(UnitedDeploymentsV1alpha1, demo({ updateStrategy: { type: 'Manual', manualUpdate: { partitions: { z: 1 } } } }, 'r5')), 'spec.updateStrategy.manualUpdate.partitions: Invalid value: {"z":1}: subset z does not exist');
   await rejected(w.client.create(UnitedDeploymentsV1alpha1, demo({ template: { statefulSetTemplate: { metadata: { labels: { app: 'demo' } }, spec: { replicas: 1, selector: { matchLabels: { app: 'demo' } }, template: podTemplate() } } } }, 'r6')), 'spec.template.statefulSetTemplate.spec.replicas: Invalid value: 1: replicas in statefulSetTemplate will not be used');
 });
