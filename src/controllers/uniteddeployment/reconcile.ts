@@ -52,7 +52,10 @@ export class UnitedDeploymentReconciler {
     const topology = ud.spec.topology?.subsets ?? [];
     const existing = await this.existingSubsets(ud, kind, new Set(topology.map((s) => s.name)));
     const selector = selectorFromLabelSelector(ud.spec.selector as MetaLabelSelector);
-    const pods = this.d.pods.byIndex('namespace', ud.metadata.namespace!).filter((p) => selector.matches(p.metadata.labels));
+    // pods carry `<ud>-<hash>` revisions: that tells them from pods of another UnitedDeployment with an overlapping selector
+    const ownRevision = new RegExp(`^${ud.metadata.name!.replace(/[.]/g, '\\.')}-[^-]+$`);
+    const pods = this.d.pods.byIndex('namespace', ud.metadata.namespace!)
+      .filter((p) => selector.matches(p.metadata.labels) && ownRevision.test(p.metadata.labels?.[UnitedDeploymentRevisionLabel] ?? ''));
     const podsOf = (name: string) => pods.filter((p) => p.metadata.labels?.[SubsetNameLabel] === name);
     let wakeMs = Infinity;
     const conditions = new Map<string, SubsetCondition | undefined>();

@@ -6,11 +6,11 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CloneSets, UnitedDeployments } from '../../api/kruise/resource-types.js';
+import { AdvancedStatefulSets, CloneSets, UnitedDeployments } from '../../api/kruise/resource-types.js';
 import type { UnitedDeploymentV1alpha1 } from '../../api/kruise/workloads/united-deployment.js';
 import type { Pod } from '../../api/core/index.js';
 import type { KObject } from '../../api/meta.js';
-import { Pods, StatefulSets } from '../../api/resource-type.js';
+import { Deployments, Pods, StatefulSets } from '../../api/resource-type.js';
 import { demo, eventually, getUd, ns, podTemplate, startUdEnv, subsetReplicas, UnitedDeploymentsV1alpha1, zoneTerm, type WorkloadEnv } from './fixtures.js';
 
 let w: WorkloadEnv;
@@ -90,4 +90,36 @@ test('7. adaptive: a zone without nodes gives its replicas to the next subset, f
   }, 20_000);
   assert.equal(recovered.status!.subsetStatuses!.find((s) => s.name === 'a')!.conditions![0].reason, 'recover');
   assert.deepEqual(await subsetReplicas(w.client, CloneSets, 'adapt'), { a: 0, b: 2 }, 'b keeps its ready pods');
+});
+
+const labelled = (app: string, template: Record<string, unknown>, spec: Record<string, unknown> = {}) => ({
+  apiVersion: 'apps.kruise.io/v1alpha1', kind: 'UnitedDeployment', metadata: { name: app, namespace: ns },
+  spec: {
+    replicas: 4, selector: { matchLabels: { app } }, template,
+    topology: { subsets: [{ name: 'a', nodeSelectorTerm: zoneTerm('a'), patch: { metadata: { labels: { tier: 'gold' } } } }, { name: 'b', nodeSelectorTerm: zoneTerm('b') }] },
+    ...spec,
+  },
+});
+const podSpec = { terminationGracePeriodSeconds: 0, containers: [{ name: 'c', image: 'busybox', command: ['sleep', '3600'] }] };
+
+test('Deployment template with a subset patch; Advanced StatefulSet template with a partition', async () => {
+  await w.client.create(UnitedDeploymentsV1alpha1, labelled('dep', { deploymentTemplate: { metadata: { labels: { app: 'dep' } }, spec: { selector: { matchLabels: { app: 'dep' } }, template: { metadata: { labels: { app: 'dep' } }, spec: podSpec } } } }));
+  const pods = await eventually('4 dep pods ready', async () => {
+    const list = (await w.client.list<Pod>(Pods, { namespace: ns, labelSelector: 'app=dep' })).items.filter((p) => !p.metadata.deletionTimestamp);
+    const ud = await getUd(w.client, 'dep');
+    return list.length === 4 && ud.status?.readyReplicas === 4 ? list : undefined;
+  }, 40_000);
+  for (const p of pods) assert.equal(p.metadata.labels?.tier, p.metadata.labels!['apps.kruise.io/subset-name'] === 'a' ? 'gold' : undefined);
+  const deps = (await w.client.list<KObject>(Deployments, { namespace: ns })).items;
+  assert.deepEqual(deps.map((d) => d.metadata.annotations?.['apps.kruise.io/subset-patch']).sort(), ['', '{"metadata":{"labels":{"tier":"gold"}}}']);
+
+  await w.client.create(UnitedDeploymentsV1alpha1, labelled('asts', {
+    advancedStatefulSetTemplate: { metadata: { labels: { app: 'asts' } }, spec: { selector: { matchLabels: { app: 'asts' } }, template: { metadata: { labels: { app: 'asts' } }, spec: podSpec } } },
+  }, { updateStrategy: { manualUpdate: { partitions: { a: 1 } } } }));
+  const sets = await eventually('2 ASTS with 2 replicas each, ready', async () => {
+    const list = (await w.client.list<KObject & { spec: { replicas: number; updateStrategy?: { rollingUpdate?: { partition?: number } } } }>(AdvancedStatefulSets, { namespace: ns })).items;
+    const ud = await getUd(w.client, 'asts');
+    return list.length === 2 && ud.status?.readyReplicas === 4 ? list : undefined;
+  }, 60_000);
+  assert.deepEqual(Object.fromEntries(sets.map((s) => [s.metadata.labels!['apps.kruise.io/subset-name'], [s.spec.replicas, s.spec.updateStrategy?.rollingUpdate?.partition]])), { a: [2, 1], b: [2, 0] });
 });

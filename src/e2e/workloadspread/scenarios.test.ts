@@ -7,7 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CloneSets, WorkloadSpreads } from '../../api/kruise/resource-types.js';
-import { Deployments, StatefulSets } from '../../api/resource-type.js';
+import { Deployments, Jobs, StatefulSets } from '../../api/resource-type.js';
 import type { KObject } from '../../api/meta.js';
 import { StatusError } from '../../machinery/errors.js';
 import {
@@ -127,4 +127,30 @@ test('CloneSet target: fill order and scale-in from the last subset', async () =
     return list.length === 2 ? list : undefined;
   }, 20_000);
   assert.deepEqual(countBySubset(left), { za: 2 });
+});
+
+test('percent maxReplicas with a targetFilter on a CloneSet, and a Job target', async () => {
+  await w.client.create(WorkloadSpreadsV1alpha1, spread({
+    ...target('CloneSet', 'pct', 'apps.kruise.io/v1alpha1'),
+    targetFilter: { selector: { matchLabels: { app: 'pct' } } },
+    subsets: [{ name: 'za', maxReplicas: '25%', requiredNodeSelectorTerm: zoneTerm('a') }, { name: 'zb', maxReplicas: '75%', requiredNodeSelectorTerm: zoneTerm('b') }],
+  }, 'pct'));
+  await w.client.create(CloneSets, cloneSet('pct', 4));
+  const pods = await eventually('4 placed pods', async () => {
+    const list = await livePods(w.client, 'pct');
+    return list.length === 4 && list.every((p) => p.status?.phase === 'Running') ? list : undefined;
+  }, 30_000);
+  assert.deepEqual(countBySubset(pods), { za: 1, zb: 3 });
+  await eventually('status 1/0 and 3/0', async () => {
+    const c = await subsetCounts(w.client, 'pct');
+    return c.za?.replicas === 1 && c.za.missingReplicas === 0 && c.zb?.replicas === 3 && c.zb.missingReplicas === 0;
+  }, 10_000);
+
+  await w.client.create(WorkloadSpreadsV1alpha1, spread({ ...target('Job', 'job', 'batch/v1'), subsets: [{ name: 'za', maxReplicas: 1, requiredNodeSelectorTerm: zoneTerm('a') }, { name: 'zb', requiredNodeSelectorTerm: zoneTerm('b') }] }, 'job'));
+  await w.client.create(Jobs, { apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'job', namespace: ns }, spec: { parallelism: 2, completions: 2, template: { metadata: { labels: { app: 'job' } }, spec: { restartPolicy: 'Never', containers: [{ name: 'main', image: 'busybox', command: ['sleep', '3600'] }] } } } });
+  const jobPods = await eventually('2 job pods', async () => {
+    const list = await livePods(w.client, 'job');
+    return list.length === 2 ? list : undefined;
+  }, 20_000);
+  assert.deepEqual(countBySubset(jobPods), { za: 1, zb: 1 });
 });
