@@ -20,6 +20,10 @@ export interface ClusterOptions {
   nodeBehaviour?: NodeBehaviour;
   /** Injected pull failures, per image and node (SimulatedNodesOptions.pullError). */
   pullError?: SimulatedNodesOptions['pullError'];
+  /** Zone labels of the simulated nodes, round-robin (SimulatedNodesOptions.zones). */
+  zones?: string[];
+  /** Capacity of every simulated node (SimulatedNodesOptions.capacity): a small `pods` leaves pods Unschedulable. */
+  nodeCapacity?: SimulatedNodesOptions['capacity'];
   /** Run the scheduler (default true). */
   scheduler?: boolean;
   /** Run the core controllers: ReplicaSet, Deployment, StatefulSet, DaemonSet, Job, CronJob, node lifecycle (default true). */
@@ -53,6 +57,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const nodes = createSimulatedNodes({
       client: options.client, count: options.nodes, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs,
       behaviour: options.nodeBehaviour, pullError: options.pullError, stateDir: options.nodeStateDir, criSocketDir: options.criSocketDir,
+      zones: options.zones, capacity: options.nodeCapacity,
     });
     await nodes.start();
     stops.push(() => nodes.stop());

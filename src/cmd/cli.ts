@@ -51,6 +51,8 @@ program
   .option('--kubeconfig <path>', 'where to write the kubeconfig (default: <data-dir>/kubeconfig)')
   .option('--update-kubeconfig', 'also merge a "kruise" context into your kubeconfig ($KUBECONFIG or ~/.kube/config) and make it current, as kind does', false)
   .option('--nodes <n>', 'number of simulated nodes', intOption, 3)
+  .option('--zones <list>', 'topology.kubernetes.io/zone labels of the nodes, given round-robin (default zone-a,zone-b,zone-c)')
+  .option('--node-pods <n>', 'pods each simulated node holds (default 110); more stay Pending as Unschedulable', intOption)
   .option('--in-memory', 'keep the store in memory only (nothing survives a restart)', false)
   .option('--authorization-mode <mode>', 'RBAC (kube\'s roles and bindings; the kubeconfig user is in system:masters) or AlwaysAllow', authorizationModeOption, 'RBAC')
   .option('--pull-delay-ms <n>', 'simulated image pull time per image and node', intOption, 0)

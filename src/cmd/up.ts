@@ -26,6 +26,10 @@ export interface UpOptions {
   host: string;
   kubeconfig?: string;
   nodes: number;
+  /** Zone labels of the nodes, round-robin (`--zones a,b,c`; default zone-a, zone-b, zone-c). */
+  zones?: string;
+  /** Pods each simulated node holds (`--node-pods`; default 110). */
+  nodePods?: number;
   inMemory: boolean;
   /**
    * RBAC (default) or AlwaysAllow (docs/design/authorization.md §1). The in-process components use
@@ -94,7 +98,8 @@ export async function startUp(options: UpOptions): Promise<RunningUp> {
     const nodeStateDir = options.inMemory ? undefined : path.join(dataDir, 'nodes');
     const criSocketDir = await criSocketDirIn(dataDir);
     cluster = await startCluster({
-      client, nodes: options.nodes, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs, nodeBehaviour, nodeStateDir, criSocketDir,
+      client, nodes: options.nodes, zones: options.zones ? options.zones.split(',').filter(Boolean) : undefined,
+      nodeCapacity: options.nodePods ? { pods: String(options.nodePods) } : undefined, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs, nodeBehaviour, nodeStateDir, criSocketDir,
     });
     if (options.kruiseDaemon !== false && cluster.nodes) {
       daemons = await startNodeDaemons(createInProcessClient(plane.handler, undefined, 'kruise-daemon'), cluster.nodes, (g) => gates.enabled(g));

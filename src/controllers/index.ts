@@ -14,6 +14,8 @@ import { setupNodeImageController } from './nodeimage/index.js';
 import { setupImagePullJobController } from './imagepulljob/index.js';
 import { setupImageListPullJobController } from './imagelistpulljob/index.js';
 import { setupDaemonSetImagePreDownloadController, setupImagePreDownloadController, setupStatefulSetImagePreDownloadController } from './imagepredownload/index.js';
+import { setupWorkloadSpreadController } from './workloadspread/index.js';
+import { setupUnitedDeploymentController } from './uniteddeployment/index.js';
 
 export interface ControllerRegistration {
   name: string;
@@ -33,6 +35,8 @@ export const kruiseControllers: ControllerRegistration[] = [
   { name: 'nodeimage-controller', enabled: (g) => g('KruiseDaemon'), setup: (m) => { setupNodeImageController(m); } },
   { name: 'imagepulljob-controller', enabled: (g) => g('ImagePullJobGate'), setup: (m) => { setupImagePullJobController(m); } },
   { name: 'imagelistpulljob-controller', enabled: (g) => g('ImagePullJobGate'), setup: (m) => { setupImageListPullJobController(m); } },
+  { name: 'uniteddeployment-controller', enabled: () => true, setup: (m) => { setupUnitedDeploymentController(m); } },
+  { name: 'workloadspread-controller', enabled: (g) => g('WorkloadSpread'), setup: (m) => { setupWorkloadSpreadController(m); } },
   { name: 'cloneset-image-predownload', enabled: (g) => g('PreDownloadImageForInPlaceUpdate'), setup: (m) => { setupImagePreDownloadController(m); } },
   { name: 'statefulset-image-predownload', enabled: (g) => g('PreDownloadImageForInPlaceUpdate'), setup: (m) => { setupStatefulSetImagePreDownloadController(m); } },
   { name: 'daemonset-image-predownload', enabled: (g) => g('PreDownloadImageForDaemonSetUpdate'), setup: (m) => { setupDaemonSetImagePreDownloadController(m); } },

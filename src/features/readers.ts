@@ -24,7 +24,7 @@ export const gateReaders: Record<string, GateReader> = {
   PreDownloadImageForInPlaceUpdate: by('controllers/index.ts'),
   CloneSetPartitionRollback: by('controllers/cloneset/pass.ts'),
   ResourcesDeletionProtection: by('api/kruise/webhook-inventory.ts'),
-  WorkloadSpread: missing('the WorkloadSpread pod webhook and controller'),
+  WorkloadSpread: by('controllers/index.ts', 'webhooks/workloadspread/gate.ts'),
   PodUnavailableBudgetDeleteGate: missing('the PodUnavailableBudget pod webhook', 'webhooks/podunavailablebudget/index.ts'),
   PodUnavailableBudgetUpdateGate: missing('the PodUnavailableBudget pod webhook', 'webhooks/podunavailablebudget/index.ts'),
   TemplateNoDefaults: by('webhooks/common/template-defaults.ts'),

@@ -38,6 +38,10 @@ export interface WorkloadEnvOptions extends KruiseTestEnvOptions {
   nodeBehaviour?: ClusterOptions['nodeBehaviour'];
   /** Injected pull failures, per image and node. */
   pullError?: ClusterOptions['pullError'];
+  /** Zone labels (`topology.kubernetes.io/zone`) of the nodes, round-robin. */
+  zones?: ClusterOptions['zones'];
+  /** Capacity of every node, e.g. `{ pods: '3' }`. */
+  nodeCapacity?: ClusterOptions['nodeCapacity'];
 }
 
 export interface RestartOptions {
@@ -97,7 +101,7 @@ export async function startWorkloadEnv(options: WorkloadEnvOptions): Promise<Wor
   try {
     cluster = await startCluster({
       client: env.client, nodes: options.nodes ?? 3, controllers: true, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs,
-      criSocketDir, nodeBehaviour: options.nodeBehaviour, pullError: options.pullError,
+      criSocketDir, nodeBehaviour: options.nodeBehaviour, pullError: options.pullError, zones: options.zones, nodeCapacity: options.nodeCapacity,
     });
     if (options.daemons) daemons = await startDaemons();
     await startManager();

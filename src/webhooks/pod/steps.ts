@@ -7,11 +7,14 @@ import { probeMarkerStep } from './probe-marker.js';
 import { readinessGateStep } from './readiness-gate.js';
 import type { PodMutationStep } from './step.js';
 import type { PodValidationStep } from './validation-step.js';
+import { workloadSpreadPodCreateStep } from '../workloadspread/pod-create.js';
+import { workloadSpreadPodDeleteStep } from '../workloadspread/pod-delete.js';
 
 export const podMutationSteps: readonly PodMutationStep[] = [
   readinessGateStep,
   probeMarkerStep,
+  workloadSpreadPodCreateStep,
 ];
 
 /** While empty, `vpod`/`vpodeviction` are not served and the configuration controller prunes them. */
-export const podValidationSteps: readonly PodValidationStep[] = [];
+export const podValidationSteps: readonly PodValidationStep[] = [workloadSpreadPodDeleteStep];

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { AdmissionRequest } from '../../api/admission.js';
 import { AdmissionDenied, type AdmissionInput } from '../kind-webhook.js';
 import { fakeClient } from '../protection/testkit.js';
-import { createPodValidator, podWebhooks, type PodValidationStep } from './index.js';
+import { createPodValidator, podValidationSteps, podWebhooks, type PodValidationStep } from './index.js';
 
 const request: AdmissionRequest = {
   uid: 'u', kind: { group: '', version: 'v1', kind: 'Pod' }, resource: { group: '', version: 'v1', resource: 'pods' },
@@ -29,7 +29,8 @@ describe('pod validating chain', () => {
     assert.throws(() => createPodValidator([step('pub'), step('pub')]), /repeated/);
   });
 
-  test('with no step registered the validating handler is absent, so vpod is pruned', () => {
-    assert.equal(podWebhooks.validate, undefined);
+  test('with the WorkloadSpread step registered the validating handler is served', () => {
+    assert.ok(podValidationSteps.some((s) => s.name === 'workloadspread'));
+    assert.equal(typeof podWebhooks.validate, 'function');
   });
 });

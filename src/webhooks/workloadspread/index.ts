@@ -8,7 +8,9 @@ import { AdmissionDenied, type AdmissionInput, type KindWebhooks } from '../kind
 import { validateMetaUpdate } from '../common/meta.js';
 import { validateTargetRefUpdate, validateWorkloadSpread } from './validation.js';
 
-export const WorkloadSpreadGate = 'WorkloadSpread';
+import { WorkloadSpreadGate } from './gate.js';
+
+export { WorkloadSpreadGate };
 
 export interface WorkloadSpreadWebhookOptions {
   /** Namespace of the `kruise-configuration` ConfigMap (the manager's namespace). */
