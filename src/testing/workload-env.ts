@@ -38,6 +38,8 @@ export interface WorkloadEnvOptions extends KruiseTestEnvOptions {
   nodeBehaviour?: ClusterOptions['nodeBehaviour'];
   /** Injected pull failures, per image and node. */
   pullError?: ClusterOptions['pullError'];
+  /** The kubelets' crash-loop back-off (default 10 s doubling to 5 min). */
+  crashLoopBackoff?: ClusterOptions['crashLoopBackoff'];
 }
 
 export interface RestartOptions {
@@ -97,7 +99,7 @@ export async function startWorkloadEnv(options: WorkloadEnvOptions): Promise<Wor
   try {
     cluster = await startCluster({
       client: env.client, nodes: options.nodes ?? 3, controllers: true, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs,
-      criSocketDir, nodeBehaviour: options.nodeBehaviour, pullError: options.pullError,
+      criSocketDir, nodeBehaviour: options.nodeBehaviour, pullError: options.pullError, crashLoopBackoff: options.crashLoopBackoff,
     });
     if (options.daemons) daemons = await startDaemons();
     await startManager();
