@@ -16,6 +16,7 @@ import { setupImageListPullJobController } from './imagelistpulljob/index.js';
 import { setupImagePreDownloadController } from './imagepredownload/index.js';
 import { setupBroadcastJobController } from './broadcastjob/index.js';
 import { setupAdvancedCronJobController } from './advancedcronjob/index.js';
+import { setupEphemeralJobController } from './ephemeraljob/index.js';
 
 export interface ControllerRegistration {
   name: string;
@@ -37,6 +38,7 @@ export const kruiseControllers: ControllerRegistration[] = [
   { name: 'imagelistpulljob-controller', enabled: (g) => g('ImagePullJobGate'), setup: (m) => { setupImageListPullJobController(m); } },
   { name: 'broadcastjob-controller', enabled: () => true, setup: (m) => { setupBroadcastJobController(m); } },
   { name: 'advancedcronjob-controller', enabled: () => true, setup: (m) => { setupAdvancedCronJobController(m); } },
+  { name: 'ephemeraljob-controller', enabled: () => true, setup: (m) => { setupEphemeralJobController(m); } },
   { name: 'cloneset-image-predownload', enabled: (g) => g('PreDownloadImageForInPlaceUpdate'), setup: (m) => { setupImagePreDownloadController(m); } },
 ];
 
