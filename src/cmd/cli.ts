@@ -5,6 +5,7 @@ import type { UpOptions } from './up.js';
 import type { ManagerCommandOptions } from './manager.js';
 import type { RolloutStatusOptions } from './rollout.js';
 import type { DaemonCommandOptions } from './daemon.js';
+import type { CreateJobOptions } from './create-job.js';
 import { authorizationModes, type AuthorizationMode } from '../apiserver/authz/authorizer.js';
 
 /** Seconds, as `60`, `60s`, `2m` or `1500ms`. */
@@ -159,6 +160,21 @@ rollout
   .option('--timeout <duration>', 'give up after this long (0: never)', durationOption, 0)
   .action(async (ref: string[], opts: RolloutStatusOptions) => {
     await (await import('./rollout.js')).runRolloutStatus(ref, opts);
+  });
+
+program
+  .command('create')
+  .description('create a resource (kubectl kruise create)')
+  .command('job')
+  .description('create a Job: --from=acj/NAME (an AdvancedCronJob with a job template) or cronjob/NAME, or --image=IMAGE [-- COMMAND...]')
+  .argument('<name>', 'name of the Job')
+  .argument('[command...]', 'command of the --image container')
+  .option('--from <type/name>', 'the AdvancedCronJob (acj/NAME) or CronJob (cronjob/NAME) to create the Job from')
+  .option('--image <image>', 'image of the Job\'s one container')
+  .option('--kubeconfig <path>', 'kubeconfig of the target cluster (default: $KUBECONFIG, ~/.kube/config or in-cluster)')
+  .option('-n, --namespace <ns>', 'namespace (default: the kubeconfig context\'s, else default)')
+  .action(async (name: string, command: string[], opts: CreateJobOptions) => {
+    await (await import('./create-job.js')).runCreateJob(name, command, opts);
   });
 
 program.parseAsync(process.argv).catch((e: unknown) => {
