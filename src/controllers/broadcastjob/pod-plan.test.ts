@@ -30,8 +30,8 @@ describe('node fitness', () => {
 });
 
 describe('pod classification and node plan', () => {
-  test('phases, restart limit for OnFailure pods only, deleting pods ignored', () => {
-    const counts = classifyPods([
+  test('phases, restart limit for OnFailure pods only, deleting pods ignored whatever their phase', () => {
+    const counts = classifyPods([pod('killed', 'g', { phase: 'Failed', deleting: true }),
       pod('ok', 'a', { phase: 'Succeeded' }), pod('bad', 'b', { phase: 'Failed' }), pod('gone', 'c', { deleting: true }),
       pod('loop', 'd', { restartPolicy: 'OnFailure', restarts: 2 }), pod('loop-ok', 'e', { restartPolicy: 'OnFailure', restarts: 1 }),
       pod('never', 'f', { restarts: 5 }),

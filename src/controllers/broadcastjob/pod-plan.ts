@@ -25,14 +25,18 @@ export function exceededRestartLimit(pod: Pod, restartLimit: number): boolean {
   return pod.spec?.restartPolicy === 'OnFailure' && restartsOf(pod) > restartLimit;
 }
 
-/** Succeeded and Failed by phase; the rest, unless being deleted, active or failed by restarts. */
+/**
+ * Succeeded and Failed by phase; the rest active, or failed by restarts. DEV: a pod being deleted is
+ * not counted whatever its phase; upstream counts its phase, and the kubelet marks a pod it kills for
+ * deletion Failed, so the job's own deletion of a pod on a cordoned node failed a FailFast job.
+ */
 export function classifyPods(pods: readonly Pod[], restartLimit: number): PodCounts {
   const counts: PodCounts = { active: [], failed: [], succeeded: [] };
   for (const pod of pods) {
     const phase = pod.status?.phase;
+    if (pod.metadata.deletionTimestamp) continue;
     if (phase === 'Succeeded') counts.succeeded.push(pod);
     else if (phase === 'Failed') counts.failed.push(pod);
-    else if (pod.metadata.deletionTimestamp) continue;
     else if (exceededRestartLimit(pod, restartLimit)) counts.failed.push(pod);
     else counts.active.push(pod);
   }

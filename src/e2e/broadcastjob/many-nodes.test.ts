@@ -53,7 +53,7 @@ test('100 nodes, nodes added, drained and deleted mid-run: one pod per eligible 
       assert.equal(mine[0]!.status?.phase, 'Succeeded', node);
     }
     for (const node of drained) assert.equal(running(pods).filter((p) => nodeOf(p) === node).length, 0, `${node} drained`);
-    const phaseCount = (phase: string) => pods.filter((p) => p.status?.phase === phase).length;
+    const phaseCount = (phase: string) => live.filter((p) => p.status?.phase === phase).length;
     assert.deepEqual(counters(job), {
       desired: eligible.size, active: running(pods).length, succeeded: phaseCount('Succeeded'), failed: phaseCount('Failed'), phase: 'completed',
     });
