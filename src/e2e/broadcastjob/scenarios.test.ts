@@ -91,4 +91,11 @@ describe('BroadcastJob scenarios', () => {
     await refuse(bcj('bad-restart', { podSpec: { restartPolicy: 'Always' } }), 'pod restartPolicy can only be Never or OnFailure');
     await refuse(bcj('bad-ttl', { completionPolicy: { type: 'Never', ttlSecondsAfterFinished: 1 } }), 'ttlSecondsAfterFinished can just work with Always CompletionPolicyType');
   });
+
+  test('negative parallelism is accepted, as upstream (no message to copy): no pod, TooManyActivePods', async () => {
+    await w.client.create(BroadcastJobs, bcj('bcj-negative', { parallelism: -1 }));
+    await eventually('TooManyActivePods', async () => (await eventsAbout(w, 'bcj-negative')).some((e) => e.reason === 'TooManyActivePods' && e.message === 'Number of active pods exceed parallelism limit'));
+    assert.equal((await jobPods(w, 'bcj-negative')).length, 0);
+    assert.deepEqual(counters(await getJob(w, 'bcj-negative')), { desired: 3, active: 0, succeeded: 0, failed: 0, phase: 'running' });
+  });
 });
