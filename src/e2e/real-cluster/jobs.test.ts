@@ -1,5 +1,5 @@
 /**
- * BroadcastJob and AdvancedCronJob on a REAL control plane (kube-apiserver + kube-controller-manager
+ * BroadcastJob, AdvancedCronJob and EphemeralJob on a REAL control plane (kube-apiserver + kube-controller-manager
  * v1.32 from scripts/real-control-plane.sh): `kruise manager` out of process, our scheduler and three
  * simulated nodes as kubelets; the real Job controller runs the AdvancedCronJob's Jobs. Skipped, with
  * the reason, when the binaries are not cached.
@@ -23,7 +23,7 @@ const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..
 const availability = realControlPlaneAvailable();
 const podSpec = { restartPolicy: 'Never', containers: [{ name: 'w', image: 'busybox:1.36', command: ['sh', '-c', 'exit 0'] }] };
 
-describe('BroadcastJob and AdvancedCronJob on a real kube-apiserver', { skip: availability.available ? false : availability.reason, timeout: 420_000 }, () => {
+describe('BroadcastJob, AdvancedCronJob and EphemeralJob on a real kube-apiserver', { skip: availability.available ? false : availability.reason, timeout: 420_000 }, () => {
   let real: RealControlPlane | undefined;
   let dir: string;
   let manager: ManagerProcess | undefined;
@@ -101,5 +101,22 @@ describe('BroadcastJob and AdvancedCronJob on a real kube-apiserver', { skip: av
     assert.equal(Date.parse(acj.status.lastScheduleTime) >= scheduled, true);
     const table = await kubectl(['get', 'acj', 'acj-real']);
     assert.match(table.stdout.split('\n')[0]!, /^NAME\s+SCHEDULE\s+TYPE\s+LASTSCHEDULETIME\s+AGE/);
+  });
+
+  test('EphemeralJob: its container added through the real pods/ephemeralcontainers, run by the simulated node, Succeeded', async () => {
+    await apply({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'hello', namespace: 'default', labels: { app: 'hello' } }, spec: { containers: [{ name: 'helloworld', image: 'nginx:1.25' }] } });
+    await eventually('hello running', async () => (await json(['get', 'pod', 'hello'])).status?.phase === 'Running', 60_000);
+    await apply({
+      apiVersion: 'apps.kruise.io/v1alpha1', kind: 'EphemeralJob', metadata: { name: 'ejob-real', namespace: 'default' },
+      spec: { selector: { matchLabels: { app: 'hello' } }, template: { ephemeralContainers: [{ name: 'debug', image: 'busybox:1.36', command: ['sh', '-c', 'sleep 1'], targetContainerName: 'helloworld' }] } },
+    });
+    const job = await eventually('ejob-real succeeded', async () => {
+      const j = await json(['get', 'ejob', 'ejob-real']);
+      return j.status?.phase === 'Succeeded' ? j : undefined;
+    }, 60_000);
+    assert.deepEqual([job.status.match, job.status.succeeded, job.status.failed], [1, 1, 0]);
+    const pod = await json(['get', 'pod', 'hello']);
+    assert.equal(pod.spec.ephemeralContainers[0].env.find((e: Obj) => e.name === 'KRUISE_EJOB_ID').value, job.metadata.uid);
+    assert.equal(pod.status.ephemeralContainerStatuses[0].state.terminated.exitCode, 0);
   });
 });
