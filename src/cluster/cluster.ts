@@ -28,6 +28,8 @@ export interface ClusterOptions {
   scheduler?: boolean;
   /** Run the core controllers: ReplicaSet, Deployment, StatefulSet, DaemonSet, Job, CronJob, node lifecycle (default true). */
   controllers?: boolean;
+  /** The simulated kubelets' crash-loop back-off (default 10 s doubling to 5 min). */
+  crashLoopBackoff?: SimulatedNodesOptions['crashLoopBackoff'];
   /** Serve each simulated node's runtime over CRI gRPC at `<criSocketDir>/<node>.sock` (for crictl). */
   criSocketDir?: string;
 }
@@ -58,6 +60,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       client: options.client, count: options.nodes, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs,
       behaviour: options.nodeBehaviour, pullError: options.pullError, stateDir: options.nodeStateDir, criSocketDir: options.criSocketDir,
       zones: options.zones, capacity: options.nodeCapacity,
+      crashLoopBackoff: options.crashLoopBackoff,
     });
     await nodes.start();
     stops.push(() => nodes.stop());

@@ -6,6 +6,7 @@ import type { ManagerCommandOptions } from './manager.js';
 import type { RolloutStatusOptions } from './rollout.js';
 import type { DaemonCommandOptions } from './daemon.js';
 import type { WorkloadCommandOptions } from './workload-ops.js';
+import type { CreateJobOptions } from './create-job.js';
 import { authorizationModes, type AuthorizationMode } from '../apiserver/authz/authorizer.js';
 
 /** Seconds, as `60`, `60s`, `2m` or `1500ms`. */
@@ -200,6 +201,19 @@ target(program.command('scale').description('set the replicas of TYPE/NAME').arg
 target(program.command('scaledown').description('scale a CloneSet down by deleting exactly the named pods').argument('<ref...>', 'cloneset/NAME')
   .requiredOption('--pods <names>', 'comma-separated pod names', (v: string) => v.split(',').map((p) => p.trim()).filter(Boolean)))
   .action(async (ref: string[], opts: Target & { pods: string[] }) => (await ops()).runScaleDown(ref, opts.pods, opts));
+program
+  .command('create')
+  .description('create a resource (kubectl kruise create)')
+  .command('job')
+  .description('create a Job: --from=acj/NAME (an AdvancedCronJob with a job template) or cronjob/NAME, or --image=IMAGE [-- COMMAND...]')
+  .argument('<name>', 'name of the Job')
+  .argument('[command...]', 'command of the --image container')
+  .option('--from <type/name>', 'the AdvancedCronJob (acj/NAME) or CronJob (cronjob/NAME) to create the Job from')
+  .option('--image <image>', 'image of the Job\'s one container')
+  .option('-n, --namespace <ns>', 'namespace (default: the kubeconfig context\'s, else default)')
+  .action(async (name: string, command: string[], opts: CreateJobOptions) => {
+    await (await import('./create-job.js')).runCreateJob(name, command, opts);
+  });
 
 program.parseAsync(process.argv).catch((e: unknown) => {
   console.error(`error: ${e instanceof Error ? e.message : String(e)}`);

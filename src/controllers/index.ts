@@ -16,6 +16,9 @@ import { setupImageListPullJobController } from './imagelistpulljob/index.js';
 import { setupDaemonSetImagePreDownloadController, setupImagePreDownloadController, setupStatefulSetImagePreDownloadController } from './imagepredownload/index.js';
 import { setupWorkloadSpreadController } from './workloadspread/index.js';
 import { setupUnitedDeploymentController } from './uniteddeployment/index.js';
+import { setupBroadcastJobController } from './broadcastjob/index.js';
+import { setupAdvancedCronJobController } from './advancedcronjob/index.js';
+import { setupEphemeralJobController } from './ephemeraljob/index.js';
 
 export interface ControllerRegistration {
   name: string;
@@ -37,6 +40,9 @@ export const kruiseControllers: ControllerRegistration[] = [
   { name: 'imagelistpulljob-controller', enabled: (g) => g('ImagePullJobGate'), setup: (m) => { setupImageListPullJobController(m); } },
   { name: 'uniteddeployment-controller', enabled: () => true, setup: (m) => { setupUnitedDeploymentController(m); } },
   { name: 'workloadspread-controller', enabled: (g) => g('WorkloadSpread'), setup: (m) => { setupWorkloadSpreadController(m); } },
+  { name: 'broadcastjob-controller', enabled: () => true, setup: (m) => { setupBroadcastJobController(m); } },
+  { name: 'advancedcronjob-controller', enabled: () => true, setup: (m) => { setupAdvancedCronJobController(m); } },
+  { name: 'ephemeraljob-controller', enabled: () => true, setup: (m) => { setupEphemeralJobController(m); } },
   { name: 'cloneset-image-predownload', enabled: (g) => g('PreDownloadImageForInPlaceUpdate'), setup: (m) => { setupImagePreDownloadController(m); } },
   { name: 'statefulset-image-predownload', enabled: (g) => g('PreDownloadImageForInPlaceUpdate'), setup: (m) => { setupStatefulSetImagePreDownloadController(m); } },
   { name: 'daemonset-image-predownload', enabled: (g) => g('PreDownloadImageForDaemonSetUpdate'), setup: (m) => { setupDaemonSetImagePreDownloadController(m); } },

@@ -42,6 +42,8 @@ export interface WorkloadEnvOptions extends KruiseTestEnvOptions {
   zones?: ClusterOptions['zones'];
   /** Capacity of every node, e.g. `{ pods: '3' }`. */
   nodeCapacity?: ClusterOptions['nodeCapacity'];
+  /** The kubelets' crash-loop back-off (default 10 s doubling to 5 min). */
+  crashLoopBackoff?: ClusterOptions['crashLoopBackoff'];
 }
 
 export interface RestartOptions {
@@ -102,6 +104,7 @@ export async function startWorkloadEnv(options: WorkloadEnvOptions): Promise<Wor
     cluster = await startCluster({
       client: env.client, nodes: options.nodes ?? 3, controllers: true, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs,
       criSocketDir, nodeBehaviour: options.nodeBehaviour, pullError: options.pullError, zones: options.zones, nodeCapacity: options.nodeCapacity,
+      crashLoopBackoff: options.crashLoopBackoff,
     });
     if (options.daemons) daemons = await startDaemons();
     await startManager();
