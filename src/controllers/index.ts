@@ -14,6 +14,7 @@ import { setupNodeImageController } from './nodeimage/index.js';
 import { setupImagePullJobController } from './imagepulljob/index.js';
 import { setupImageListPullJobController } from './imagelistpulljob/index.js';
 import { setupImagePreDownloadController } from './imagepredownload/index.js';
+import { setupPodUnavailableBudgetController } from './podunavailablebudget/index.js';
 
 export interface ControllerRegistration {
   name: string;
@@ -34,6 +35,7 @@ export const kruiseControllers: ControllerRegistration[] = [
   { name: 'imagepulljob-controller', enabled: (g) => g('ImagePullJobGate'), setup: (m) => { setupImagePullJobController(m); } },
   { name: 'imagelistpulljob-controller', enabled: (g) => g('ImagePullJobGate'), setup: (m) => { setupImageListPullJobController(m); } },
   { name: 'cloneset-image-predownload', enabled: (g) => g('PreDownloadImageForInPlaceUpdate'), setup: (m) => { setupImagePreDownloadController(m); } },
+  { name: 'podunavailablebudget-controller', enabled: (g) => g('PodUnavailableBudgetDeleteGate') || g('PodUnavailableBudgetUpdateGate'), setup: (m) => { setupPodUnavailableBudgetController(m); } },
 ];
 
 /** Registers every enabled controller; returns the names of those registered. */

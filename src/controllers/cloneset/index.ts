@@ -45,5 +45,6 @@ export function setupCloneSetController(mgr: Manager, options: CloneSetControlle
       ...informers, client, expectations: expectations.scale, podUpdates: expectations.updates, events,
       // upstream default: on (it needs kruise-daemon to report runtime-containers-meta)
       envFromMetadata: options.gates ? options.gates('InPlaceUpdateEnvFromMetadata') : true,
+      pubUpdateGate: options.gates?.('PodUnavailableBudgetUpdateGate') ?? false,
     }));
 }

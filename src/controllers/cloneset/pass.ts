@@ -27,6 +27,8 @@ export interface PassContext {
   /** Labels of a node from the cache (spread ranking on scale-in); absent when nodes are not watched. */
   nodeLabels?: (node: string) => Record<string, string> | undefined;
   now: number;
+  /** Gate PodUnavailableBudgetUpdateGate: in-place updates ask the pod's PUB first. */
+  pubUpdateGate?: boolean;
   isUpdated(pod: Pod): boolean;
   isAvailable(pod: Pod): boolean;
 }

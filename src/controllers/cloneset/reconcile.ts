@@ -46,6 +46,8 @@ export interface CloneSetReconcilerDeps {
   events: EventRecorder;
   /** Gate InPlaceUpdateEnvFromMetadata: env fieldRef label/annotation changes restart containers (docs/design/container-meta.md §4). */
   envFromMetadata?: boolean;
+  /** Gate PodUnavailableBudgetUpdateGate. */
+  pubUpdateGate?: boolean;
 }
 
 interface Pass {
@@ -85,7 +87,7 @@ export class CloneSetReconciler {
   private async load(ctx: ReconcileContext, key: string, cs: CloneSet): Promise<Pass | undefined> {
     const uid = cs.metadata.uid!;
     const owned = this.d.pods.byIndex(IndexNames.controllerUid, uid);
-    const base = { client: this.d.client, events: this.d.events, expectations: this.d.expectations, key, cs };
+    const base = { client: this.d.client, events: this.d.events, expectations: this.d.expectations, key, cs, pubUpdateGate: this.d.pubUpdateGate };
     const liveClaims = this.d.claims.byIndex(IndexNames.controllerUid, uid).filter((c) => !c.metadata.deletionTimestamp);
     const claimPlan = planClaims(owned.filter(isActive), owned.filter((p) => !isActive(p)), liveClaims, cs.spec.scaleStrategy?.enablePVCReuse ?? false);
     await applyClaimPlan(base, claimPlan);

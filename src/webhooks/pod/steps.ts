@@ -3,6 +3,8 @@
  * position: each chain sorts by its order); workloadspread, sidecarset, container launch priority,
  * PUB, PersistentPodState and enhanced liveness are still to come.
  */
+import { pubMutationStep } from '../podunavailablebudget/pod-mutation.js';
+import { pubValidationStep } from '../podunavailablebudget/pod-validation.js';
 import { probeMarkerStep } from './probe-marker.js';
 import { readinessGateStep } from './readiness-gate.js';
 import type { PodMutationStep } from './step.js';
@@ -11,7 +13,10 @@ import type { PodValidationStep } from './validation-step.js';
 export const podMutationSteps: readonly PodMutationStep[] = [
   readinessGateStep,
   probeMarkerStep,
+  pubMutationStep,
 ];
 
 /** While empty, `vpod`/`vpodeviction` are not served and the configuration controller prunes them. */
-export const podValidationSteps: readonly PodValidationStep[] = [];
+export const podValidationSteps: readonly PodValidationStep[] = [
+  pubValidationStep,
+];
