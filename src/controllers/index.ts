@@ -15,6 +15,7 @@ import { setupImagePullJobController } from './imagepulljob/index.js';
 import { setupImageListPullJobController } from './imagelistpulljob/index.js';
 import { setupImagePreDownloadController } from './imagepredownload/index.js';
 import { setupPodUnavailableBudgetController } from './podunavailablebudget/index.js';
+import { setupResourceDistributionController } from './resourcedistribution/index.js';
 
 export interface ControllerRegistration {
   name: string;
@@ -36,6 +37,7 @@ export const kruiseControllers: ControllerRegistration[] = [
   { name: 'imagelistpulljob-controller', enabled: (g) => g('ImagePullJobGate'), setup: (m) => { setupImageListPullJobController(m); } },
   { name: 'cloneset-image-predownload', enabled: (g) => g('PreDownloadImageForInPlaceUpdate'), setup: (m) => { setupImagePreDownloadController(m); } },
   { name: 'podunavailablebudget-controller', enabled: (g) => g('PodUnavailableBudgetDeleteGate') || g('PodUnavailableBudgetUpdateGate'), setup: (m) => { setupPodUnavailableBudgetController(m); } },
+  { name: 'resourcedistribution-controller', enabled: (g) => g('ResourceDistributionGate'), setup: (m) => { setupResourceDistributionController(m); } },
 ];
 
 /** Registers every enabled controller; returns the names of those registered. */
