@@ -16,6 +16,7 @@ import { setupImageListPullJobController } from './imagelistpulljob/index.js';
 import { setupImagePreDownloadController } from './imagepredownload/index.js';
 import { setupPodUnavailableBudgetController } from './podunavailablebudget/index.js';
 import { setupResourceDistributionController } from './resourcedistribution/index.js';
+import { setupPersistentPodStateController } from './persistentpodstate/index.js';
 
 export interface ControllerRegistration {
   name: string;
@@ -38,6 +39,7 @@ export const kruiseControllers: ControllerRegistration[] = [
   { name: 'cloneset-image-predownload', enabled: (g) => g('PreDownloadImageForInPlaceUpdate'), setup: (m) => { setupImagePreDownloadController(m); } },
   { name: 'podunavailablebudget-controller', enabled: (g) => g('PodUnavailableBudgetDeleteGate') || g('PodUnavailableBudgetUpdateGate'), setup: (m) => { setupPodUnavailableBudgetController(m); } },
   { name: 'resourcedistribution-controller', enabled: (g) => g('ResourceDistributionGate'), setup: (m) => { setupResourceDistributionController(m); } },
+  { name: 'persistentpodstate-controller', enabled: () => true, setup: (m) => { setupPersistentPodStateController(m); } },
 ];
 
 /** Registers every enabled controller; returns the names of those registered. */

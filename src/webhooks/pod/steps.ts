@@ -5,6 +5,7 @@
  */
 import { pubMutationStep } from '../podunavailablebudget/pod-mutation.js';
 import { pubValidationStep } from '../podunavailablebudget/pod-validation.js';
+import { persistentPodStateStep } from '../persistentpodstate/pod-mutation.js';
 import { probeMarkerStep } from './probe-marker.js';
 import { readinessGateStep } from './readiness-gate.js';
 import type { PodMutationStep } from './step.js';
@@ -14,6 +15,7 @@ export const podMutationSteps: readonly PodMutationStep[] = [
   readinessGateStep,
   probeMarkerStep,
   pubMutationStep,
+  persistentPodStateStep,
 ];
 
 /** While empty, `vpod`/`vpodeviction` are not served and the configuration controller prunes them. */
