@@ -115,3 +115,18 @@ describe('budget settings (E.6 4, 5, 6, 10)', () => {
       /pub unavailable allowed is negative/);
   });
 });
+
+describe('bad input (E.6 9)', () => {
+  test('each refused with 400 and upstream\'s message', async () => {
+    const refused = (re: RegExp) => (e: Error & { code?: number }) => e.code === 400 && re.test(e.message);
+    const target = { apiVersion: 'apps/v1', kind: 'Deployment', name: 'app' };
+    const create = (name: string, spec: Record<string, unknown>, annotations?: Record<string, string>) => w.client.create(PubsV1alpha1, pubV1alpha1('pb1', name, spec, annotations));
+    await assert.rejects(create('both', { selector: { matchLabels: { app: 'web' } }, targetRef: target, maxUnavailable: 1 }), refused(/selector and targetRef are mutually exclusive/));
+    await assert.rejects(create('neither', { targetRef: { ...target, name: 'x' } }), refused(/no maxUnavailable or minAvailable defined in PodUnavailableBudget/));
+    await assert.rejects(create('big', { targetRef: { ...target, name: 'x' }, maxUnavailable: '120%' }), refused(/spec.maxUnavailable: Invalid value: "120%": must not be greater than 100%/));
+    await assert.rejects(create('second', { targetRef: target, maxUnavailable: 1 }), refused(/pub.spec.targetReference is in conflict with other PodUnavailableBudget app-pub/));
+    await assert.rejects(w.client.patch(PodUnavailableBudgets, 'pb1', 'app-pub', 'merge', { spec: { targetRef: { name: 'other' } } }), refused(/selector and targetRef cannot be modified/));
+    await assert.rejects(create('total', { targetRef: { ...target, name: 'x' }, maxUnavailable: 1 }, { 'pub.kruise.io/protect-total-replicas': 'x' }), refused(/pub.kruise.io\/protect-total-replicas: "x" is not an int32/));
+  });
+});
+
