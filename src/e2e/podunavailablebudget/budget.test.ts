@@ -48,6 +48,7 @@ describe('PodUnavailableBudget on a Deployment (E.6 1-3, 8)', () => {
     const afterDry = (await getPub(w.client, 'pb1', 'app-pub')).status!;
     assert.equal(afterDry.unavailableAllowed, 1);
     assert.deepEqual(afterDry.disruptedPods ?? {}, {});
+    assert.equal((await w.client.get<Pod>(Pods, 'pb1', a)).metadata.deletionTimestamp, undefined, 'the dry run deleted nothing');
 
     // 2: A is admitted and recorded; B is refused before A's replacement is ready
     const seen = recordPubStatuses(w.client, 'pb1');

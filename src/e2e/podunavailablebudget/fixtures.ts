@@ -1,6 +1,6 @@
 /**
  * Shared pieces of the PodUnavailableBudget acceptance tests (docs/design/podunavailablebudget.md §9):
- * an env running the PUB, CloneSet and pod-readiness controllers, manifests, readers, and a watch
+ * an env running the PUB, CloneSet, Advanced StatefulSet and pod-readiness controllers, manifests, readers, and a watch
  * that keeps every PUB status version (the webhook's short-lived entries included).
  */
 import type { Pod } from '../../api/core/index.js';
@@ -10,6 +10,7 @@ import type { Client } from '../../client/client.js';
 import { setupCloneSetController } from '../../controllers/cloneset/index.js';
 import { setupPodReadinessController } from '../../controllers/podreadiness/index.js';
 import { setupPodUnavailableBudgetController } from '../../controllers/podunavailablebudget/index.js';
+import { setupAdvancedStatefulSetController } from '../../controllers/statefulset/index.js';
 import type { PodUnavailableBudget } from '../../control/pubcontrol/index.js';
 import { kruiseFeatureGates } from '../../features/kruise.js';
 import { eventually, startWorkloadEnv, type WorkloadEnv, type WorkloadEnvOptions } from '../../testing/workload-env.js';
@@ -23,6 +24,7 @@ export function startPubEnv(options: Partial<WorkloadEnvOptions> = {}): Promise<
     controllers: (m) => {
       setupPodUnavailableBudgetController(m);
       setupCloneSetController(m, { gates: (g) => gates.enabled(g) });
+      setupAdvancedStatefulSetController(m, { gates: (g) => gates.enabled(g) });
       setupPodReadinessController(m);
     },
   });

@@ -5,7 +5,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CloneSets } from '../../api/kruise/resource-types.js';
+import { AdvancedStatefulSets, CloneSets } from '../../api/kruise/resource-types.js';
 import { Pods } from '../../api/resource-type.js';
 import { isPubAvailable } from '../../control/pubcontrol/index.js';
 import type { WorkloadEnv } from '../../testing/workload-env.js';
@@ -58,6 +58,40 @@ describe('in-place updates under a PUB (E.6 7)', () => {
     await w.client.patch(CloneSets, 'pb8', 'cs', 'merge', { spec: { template: { spec: { containers: [{ name: 'main', image: 'nginx:1.26-alpine' }] } } } });
     await eventually('all pods updated in place and ready', async () => {
       const pods = await livePods(w.client, 'pb8', 'cs');
+      return pods.length === 3 && pods.every((p) => p.spec.containers[0].image === 'nginx:1.26-alpine' && isPubAvailable(p));
+    }, 60_000);
+    sampling = false;
+    await sampler;
+    assert.ok(worst >= 2, `at least 2 of 3 pods available throughout (worst ${worst})`);
+  });
+});
+
+describe('Advanced StatefulSet in place under a PUB', () => {
+  test('a Parallel ASTS allowed 3 unavailable still keeps 2 of 3 available: it asks the PUB first', async () => {
+    await namespace(w.client, 'pb9');
+    await w.client.create(AdvancedStatefulSets, {
+      apiVersion: 'apps.kruise.io/v1beta1', kind: 'StatefulSet', metadata: { name: 'as', namespace: 'pb9' },
+      spec: {
+        replicas: 3, serviceName: 'as', podManagementPolicy: 'Parallel', selector: { matchLabels: { app: 'as' } },
+        updateStrategy: { type: 'RollingUpdate', rollingUpdate: { podUpdatePolicy: 'InPlaceIfPossible', maxUnavailable: 3 } },
+        template: { metadata: { labels: { app: 'as' } }, spec: { readinessGates: [{ conditionType: 'InPlaceUpdateReady' }], containers: [{ name: 'main', image: 'nginx:1.25-alpine' }] } },
+      },
+    });
+    await readyPods(w.client, 'pb9', 'as', 3, 30_000);
+    await w.client.create(PubsV1alpha1, pubV1alpha1('pb9', 'as', { targetRef: { apiVersion: 'apps.kruise.io/v1beta1', kind: 'StatefulSet', name: 'as' }, maxUnavailable: 1 }));
+    await pubCounters(w.client, 'pb9', 'as', { total: 3, desired: 2, current: 3, allowed: 1 });
+    await eventually('pods bound', async () => (await livePods(w.client, 'pb9', 'as')).every((p) => !!p.metadata.annotations?.['pub.kruise.io/related-pub']));
+    let worst = 3;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        worst = Math.min(worst, (await livePods(w.client, 'pb9', 'as')).filter(isPubAvailable).length);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    await w.client.patch(AdvancedStatefulSets, 'pb9', 'as', 'merge', { spec: { template: { spec: { containers: [{ name: 'main', image: 'nginx:1.26-alpine' }] } } } });
+    await eventually('all pods updated in place and ready', async () => {
+      const pods = await livePods(w.client, 'pb9', 'as');
       return pods.length === 3 && pods.every((p) => p.spec.containers[0].image === 'nginx:1.26-alpine' && isPubAvailable(p));
     }, 60_000);
     sampling = false;
