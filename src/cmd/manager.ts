@@ -13,6 +13,7 @@ import { configureLogging, logger, type LogFormat } from '../machinery/log.js';
 import { parseRenewBefore } from '../webhooks/certs/index.js';
 import { startKruiseWebhooks } from '../webhooks/index.js';
 import { configureDeletionProtection } from '../webhooks/protection/index.js';
+import { pubMetrics } from '../control/pubcontrol/index.js';
 import { webhookSecretName, webhookServiceName } from '../api/kruise/webhook-inventory.js';
 
 export interface ManagerWebhookEnv {
@@ -79,6 +80,7 @@ export async function runManager(options: ManagerCommandOptions): Promise<void> 
       : false,
   });
   configureDeletionProtection({ registry: manager.metrics.registry, logDir: options.protectionLogPath || undefined });
+  pubMetrics.registerOn(manager.metrics.registry);
   let webhooksReady = false;
   const health = await startHealthServer({ host, port, ready: () => webhooksReady && manager.ready(), registry: manager.metrics.registry });
   const webhooks = await startKruiseWebhooks({

@@ -19,6 +19,9 @@ import { setupUnitedDeploymentController } from './uniteddeployment/index.js';
 import { setupBroadcastJobController } from './broadcastjob/index.js';
 import { setupAdvancedCronJobController } from './advancedcronjob/index.js';
 import { setupEphemeralJobController } from './ephemeraljob/index.js';
+import { setupPodUnavailableBudgetController } from './podunavailablebudget/index.js';
+import { setupResourceDistributionController } from './resourcedistribution/index.js';
+import { setupPersistentPodStateController } from './persistentpodstate/index.js';
 
 export interface ControllerRegistration {
   name: string;
@@ -46,6 +49,9 @@ export const kruiseControllers: ControllerRegistration[] = [
   { name: 'cloneset-image-predownload', enabled: (g) => g('PreDownloadImageForInPlaceUpdate'), setup: (m) => { setupImagePreDownloadController(m); } },
   { name: 'statefulset-image-predownload', enabled: (g) => g('PreDownloadImageForInPlaceUpdate'), setup: (m) => { setupStatefulSetImagePreDownloadController(m); } },
   { name: 'daemonset-image-predownload', enabled: (g) => g('PreDownloadImageForDaemonSetUpdate'), setup: (m) => { setupDaemonSetImagePreDownloadController(m); } },
+  { name: 'podunavailablebudget-controller', enabled: (g) => g('PodUnavailableBudgetDeleteGate') || g('PodUnavailableBudgetUpdateGate'), setup: (m) => { setupPodUnavailableBudgetController(m); } },
+  { name: 'resourcedistribution-controller', enabled: (g) => g('ResourceDistributionGate'), setup: (m) => { setupResourceDistributionController(m); } },
+  { name: 'persistentpodstate-controller', enabled: () => true, setup: (m) => { setupPersistentPodStateController(m); } },
 ];
 
 /** Registers every enabled controller; returns the names of those registered. */

@@ -68,3 +68,11 @@ export function acceptInfo(req: ApiRequest): AcceptInfo {
   const io = req.query.get('includeObject');
   return { table, includeObject: io === 'None' || io === 'Object' ? io : 'Metadata' };
 }
+
+/** kubectl sends `--dry-run=server` of a delete as `dryRun: ["All"]` in the DeleteOptions body, not the query. */
+export function withBodyDryRun<C extends { dryRun: boolean }>(ctx: C, body: unknown): C {
+  const dryRun = (body as { dryRun?: unknown } | undefined)?.dryRun;
+  if (ctx.dryRun || !Array.isArray(dryRun) || dryRun.length === 0) return ctx;
+  if (dryRun.some((d) => d !== 'All')) throw errors.badRequest(`dryRun: Unsupported value: "${dryRun.join(',')}": supported values: "All"`);
+  return { ...ctx, dryRun: true };
+}

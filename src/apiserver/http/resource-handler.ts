@@ -7,7 +7,7 @@ import { patchContentTypes, type PatchRequest } from '../registry/patch.js';
 import { isSubresourceVerb, type SubresourceCall, type SubresourceVerb } from '../registry/subresource.js';
 import type { ResourceRequestInfo } from './request-info.js';
 import type { ApiRequest, ApiResponse } from '../../api/request.js';
-import { acceptInfo, deleteOptions, listOptions, requestContext } from './query.js';
+import { acceptInfo, deleteOptions, listOptions, requestContext, withBodyDryRun } from './query.js';
 import { checkWriteContentType, decodeJson, decodeObject, decodeOptionalBody, decodeYamlOrJson, jsonDuplicateFields } from './body.js';
 import { tableOf } from './table.js';
 import { watchResponse } from './watch-stream.js';
@@ -51,12 +51,12 @@ export async function handleResource(registry: Registry, r: ServedResource, info
     }
     case 'delete': {
       const body = decodeOptionalBody(req.body, req.headers['content-type']);
-      return respond(await registry.delete(r, ns, info.name!, deleteOptions(req.query, body), ctx));
+      return respond(await registry.delete(r, ns, info.name!, deleteOptions(req.query, body), withBodyDryRun(ctx, body)));
     }
     case 'deletecollection': {
       const body = decodeOptionalBody(req.body, req.headers['content-type']);
       // kube-apiserver answers with the list of what it deleted
-      return ok(await registry.deleteCollection(r, ns, listOptions(req.query), deleteOptions(req.query, body), ctx));
+      return ok(await registry.deleteCollection(r, ns, listOptions(req.query), deleteOptions(req.query, body), withBodyDryRun(ctx, body)));
     }
     default:
       throw errors.methodNotAllowed(`the server does not allow this method on the requested resource`);

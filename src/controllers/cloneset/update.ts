@@ -5,6 +5,7 @@
  * PreparingUpdate until unhooked, then Updating), else by asking the scale phase to recreate them
  * (label apps.kruise.io/specified-delete).
  */
+import { inPlaceUpdateAllowed, refusedUpdateRetryMs } from '../../control/pubcontrol/index.js';
 import { objectKey } from '../../api/meta.js';
 import { ControllerRevisionHashLabel, LifecycleState, LifecycleStateLabel, LifecycleTimestampAnnotation, PodUpdatePolicy, SpecifiedDeleteLabel } from '../../api/kruise/workloads/labels.js';
 import { Pods } from '../../api/resource-type.js';
@@ -142,6 +143,8 @@ async function updateInPlace(c: PassContext, updater: InPlaceUpdater, pod: Pod, 
     case 'refuse': throw new Error(`not allowed to in-place update pod ${pod.metadata.name} in state ${podLifecycleState(pod)}`);
     case 'start': break;
   }
+  // the PUB refused: skip the pod, try again shortly (docs/design/podunavailablebudget.md §7)
+  if (c.gate('PodUnavailableBudgetUpdateGate') && !(await inPlaceUpdateAllowed(c.client, c.events, pod, () => c.now))) return refusedUpdateRetryMs;
   const graceSeconds = c.cs.spec.updateStrategy?.rollingUpdate?.inPlaceUpdateStrategy?.gracePeriodSeconds ?? 0;
   const now = new Date(c.now);
   const r = await updater.update(pod, from, target, {

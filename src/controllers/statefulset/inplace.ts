@@ -5,6 +5,7 @@
  * writes lifecycle `Updating` (only on pods that carry a state label). InPlaceOnly with a change
  * that cannot be done in place is an error.
  */
+import { inPlaceUpdateAllowed, PubUpdateGate, refusedUpdateRetryMs } from '../../control/pubcontrol/index.js';
 import { objectKey } from '../../api/meta.js';
 import {
   LifecycleStateLabel, LifecycleTimestampAnnotation, PodUpdatePolicy,
@@ -59,6 +60,10 @@ export async function updateInPlace(c: PassContext, pod: Pod): Promise<boolean> 
 
 async function start(c: PassContext, pod: Pod, from: Parameters<PassContext['updater']['update']>[1], options: InPlaceUpdateOptions): Promise<boolean> {
   const revision = c.update.metadata.name;
+  if (c.gate(PubUpdateGate) && !(await inPlaceUpdateAllowed(c.client, c.events, pod, () => c.now))) {
+    requeueAfter(c, refusedUpdateRetryMs); // the PUB refused: docs/design/podunavailablebudget.md §7
+    return true;
+  }
   const r = await c.updater.update(pod, from, c.update, options);
   if (r.error) {
     c.events.event(c.set, 'Warning', 'FailedUpdatePodInPlace', `failed to update pod ${pod.metadata.name} in-place(revision ${revision}): ${String(r.error)}`);

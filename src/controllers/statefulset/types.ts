@@ -32,6 +32,7 @@ export const statefulSetGateDefaults = {
   PodIndexLabel: true,
   PreparingUpdateAsUpdate: false,
   InPlaceUpdateEnvFromMetadata: true,
+  PodUnavailableBudgetUpdateGate: false,
 } as const;
 
 export type StatefulSetGate = keyof typeof statefulSetGateDefaults;

@@ -53,8 +53,10 @@ async function steady(replicas: number): Promise<string[]> {
   }, 30_000);
 }
 
+// --wait=false: kubectl's wait for the deletion sometimes hangs when the replacement takes the same
+// name at once (issue 22's note, under investigation); this test is about the claims, checked below.
 async function kubectlDeletePod(name: string): Promise<void> {
-  const r = await w.env.kubectl(['delete', 'pod', name, '-n', ns]);
+  const r = await w.env.kubectl(['delete', 'pod', name, '-n', ns, '--wait=false']);
   assert.equal(r.code, 0, r.stderr);
 }
 

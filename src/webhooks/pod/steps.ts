@@ -1,8 +1,10 @@
 /**
  * The registered pod mutation and validation steps. A feature adds its step to its list (any
- * position: each chain sorts by its order); workloadspread, sidecarset, container launch priority,
- * PUB, PersistentPodState and enhanced liveness are still to come.
+ * position: each chain sorts by its order).
  */
+import { pubMutationStep } from '../podunavailablebudget/pod-mutation.js';
+import { pubValidationStep } from '../podunavailablebudget/pod-validation.js';
+import { persistentPodStateStep } from '../persistentpodstate/pod-mutation.js';
 import { probeMarkerStep } from './probe-marker.js';
 import { readinessGateStep } from './readiness-gate.js';
 import type { PodMutationStep } from './step.js';
@@ -12,9 +14,14 @@ import { workloadSpreadPodDeleteStep } from '../workloadspread/pod-delete.js';
 
 export const podMutationSteps: readonly PodMutationStep[] = [
   readinessGateStep,
-  probeMarkerStep,
   workloadSpreadPodCreateStep,
+  pubMutationStep,
+  persistentPodStateStep,
+  probeMarkerStep,
 ];
 
 /** While empty, `vpod`/`vpodeviction` are not served and the configuration controller prunes them. */
-export const podValidationSteps: readonly PodValidationStep[] = [workloadSpreadPodDeleteStep];
+export const podValidationSteps: readonly PodValidationStep[] = [
+  workloadSpreadPodDeleteStep,
+  pubValidationStep,
+];

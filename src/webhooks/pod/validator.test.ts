@@ -29,8 +29,8 @@ describe('pod validating chain', () => {
     assert.throws(() => createPodValidator([step('pub'), step('pub')]), /repeated/);
   });
 
-  test('with the WorkloadSpread step registered the validating handler is served', () => {
-    assert.ok(podValidationSteps.some((s) => s.name === 'workloadspread'));
+  test('with the WorkloadSpread and PUB steps registered the validating handler is served, so vpod and vpodeviction stay', () => {
+    assert.deepEqual(podValidationSteps.map((s) => s.name), ['workloadspread', 'pub']);
     assert.equal(typeof podWebhooks.validate, 'function');
   });
 });

@@ -1,0 +1,138 @@
+/**
+ * The zero-breach property of docs/design/podunavailablebudget.md §10: random deletes, evictions,
+ * image changes and manager crashes against a Deployment and a CloneSet, each under a PUB, while a
+ * watcher samples every 100 ms how many of each workload's pods are available. Shared by the test
+ * (few fault points) and `bench:protection` (many).
+ */
+import { CloneSets, PodUnavailableBudgets } from '../../api/kruise/resource-types.js';
+import { Deployments, Pods } from '../../api/resource-type.js';
+import { isPubAvailable } from '../../control/pubcontrol/index.js';
+import type { WorkloadEnv } from '../../testing/workload-env.js';
+import { deployment, eventually, livePods, namespace, pubCounters, readyPods, startPubEnv } from './fixtures.js';
+
+export interface ChaosResult {
+  faults: number;
+  admitted: number;
+  refused: number;
+  restarts: number;
+  samples: number;
+  breaches: string[];
+}
+
+const ns = 'chaos';
+const replicas = 5;
+const images = ['nginx:1.25-alpine', 'nginx:1.26-alpine'];
+const apps = ['dep', 'cs'];
+
+/** A small deterministic generator (mulberry32). */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function setUp(w: WorkloadEnv): Promise<void> {
+  await namespace(w.client, ns);
+  await w.client.create(Deployments, deployment(ns, 'dep', replicas));
+  await w.client.create(CloneSets, {
+    apiVersion: 'apps.kruise.io/v1beta1', kind: 'CloneSet', metadata: { name: 'cs', namespace: ns },
+    spec: {
+      replicas, selector: { matchLabels: { app: 'cs' } },
+      updateStrategy: { rollingUpdate: { podUpdatePolicy: 'InPlaceIfPossible', maxUnavailable: replicas } },
+      template: { metadata: { labels: { app: 'cs' } }, spec: { containers: [{ name: 'main', image: images[0] }] } },
+    },
+  });
+  await readyPods(w.client, ns, 'dep', replicas, 30_000);
+  await readyPods(w.client, ns, 'cs', replicas, 30_000);
+  const pub = (name: string, apiVersion: string, kind: string, maxUnavailable: number | string) => ({
+    apiVersion: 'policy.kruise.io/v1beta1', kind: 'PodUnavailableBudget', metadata: { name, namespace: ns },
+    spec: { targetRef: { apiVersion, kind, name }, maxUnavailable },
+  });
+  await w.client.create(PodUnavailableBudgets, pub('dep', 'apps/v1', 'Deployment', 1));
+  await w.client.create(PodUnavailableBudgets, pub('cs', 'apps.kruise.io/v1beta1', 'CloneSet', '20%'));
+  for (const app of apps) {
+    await pubCounters(w.client, ns, app, { total: replicas, desired: replicas - 1, current: replicas, allowed: 1 }, 30_000);
+    await eventually(`${app} pods bound`, async () => (await livePods(w.client, ns, app)).every((p) => !!p.metadata.annotations?.['pub.kruise.io/related-pub']));
+  }
+}
+
+/** Samples every 100 ms until stopped; a sample below desiredAvailable is a breach. */
+function watch(w: WorkloadEnv, result: ChaosResult): () => Promise<void> {
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const pods = (await w.client.list(Pods, { namespace: ns })).items as Parameters<typeof isPubAvailable>[0][];
+      for (const app of apps) {
+        const available = pods.filter((p) => p.metadata.labels?.app === app && isPubAvailable(p)).length;
+        if (available < replicas - 1) result.breaches.push(`${app}: ${available} available at sample ${result.samples}`);
+      }
+      result.samples++;
+      await sleep(100);
+    }
+  })();
+  return async () => { running = false; await loop; };
+}
+
+async function fault(w: WorkloadEnv, rnd: () => number, result: ChaosResult): Promise<void> {
+  const app = apps[Math.floor(rnd() * apps.length)];
+  const kind = rnd();
+  if (kind < 0.05) {
+    result.restarts++;
+    await w.restartManager({ crash: true, downMs: Math.floor(rnd() * 300) });
+    return;
+  }
+  if (kind < 0.2) {
+    const image = images[Math.floor(rnd() * images.length)];
+    const template = { spec: { containers: [{ name: 'main', image }] } };
+    if (app === 'dep') await w.client.patch(Deployments, ns, 'dep', 'strategic', { spec: { template } });
+    else await w.client.patch(CloneSets, ns, 'cs', 'merge', { spec: { template } });
+    return;
+  }
+  const pods = await livePods(w.client, ns, app);
+  if (pods.length === 0) return;
+  const name = pods[Math.floor(rnd() * pods.length)].metadata.name!;
+  try {
+    if (kind < 0.6) await w.client.delete(Pods, ns, name);
+    else await w.client.createSubresource(Pods, ns, name, 'eviction', { apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name, namespace: ns } });
+    result.admitted++;
+  } catch (e) {
+    const err = e as { code?: number; message?: string };
+    if (err.code === 403 && err.message?.includes('pub unavailable allowed is negative')) result.refused++;
+    else if (err.code !== 404) throw e;
+  }
+}
+
+/** Runs `faults` fault points from `workers` concurrent drivers; the env is started and stopped here. */
+export async function runPubChaos(options: { faults: number; workers?: number; seed?: number; gates?: string }): Promise<ChaosResult> {
+  const w = await startPubEnv({ nodes: 3, gates: options.gates ?? 'PodUnavailableBudgetUpdateGate=true', startDelayMs: 200 });
+  const result: ChaosResult = { faults: 0, admitted: 0, refused: 0, restarts: 0, samples: 0, breaches: [] };
+  try {
+    await setUp(w);
+    const stop = watch(w, result);
+    const rnd = random(options.seed ?? 20261127);
+    const workers = options.workers ?? 3;
+    await Promise.all(Array.from({ length: workers }, async () => {
+      while (result.faults < options.faults) {
+        result.faults++;
+        await fault(w, rnd, result);
+        await sleep(50 + Math.floor(rnd() * 150));
+      }
+    }));
+    // let the rollouts and replacements finish under the watcher too
+    await eventually('workloads back to full availability', async () => {
+      const pods = (await w.client.list(Pods, { namespace: ns })).items as Parameters<typeof isPubAvailable>[0][];
+      return apps.every((app) => pods.filter((p) => p.metadata.labels?.app === app && isPubAvailable(p)).length >= replicas);
+    }, 90_000);
+    await stop();
+  } finally {
+    await w.stop();
+  }
+  return result;
+}
