@@ -14,6 +14,7 @@ import { setupNodeImageController } from './nodeimage/index.js';
 import { setupImagePullJobController } from './imagepulljob/index.js';
 import { setupImageListPullJobController } from './imagelistpulljob/index.js';
 import { setupImagePreDownloadController } from './imagepredownload/index.js';
+import { setupSidecarSetController } from './sidecarset/index.js';
 
 export interface ControllerRegistration {
   name: string;
@@ -33,6 +34,7 @@ export const kruiseControllers: ControllerRegistration[] = [
   { name: 'nodeimage-controller', enabled: (g) => g('KruiseDaemon'), setup: (m) => { setupNodeImageController(m); } },
   { name: 'imagepulljob-controller', enabled: (g) => g('ImagePullJobGate'), setup: (m) => { setupImagePullJobController(m); } },
   { name: 'imagelistpulljob-controller', enabled: (g) => g('ImagePullJobGate'), setup: (m) => { setupImageListPullJobController(m); } },
+  { name: 'sidecarset-controller', enabled: () => true, setup: (m) => { setupSidecarSetController(m); } },
   { name: 'cloneset-image-predownload', enabled: (g) => g('PreDownloadImageForInPlaceUpdate'), setup: (m) => { setupImagePreDownloadController(m); } },
 ];
 

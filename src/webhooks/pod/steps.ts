@@ -5,12 +5,14 @@
  */
 import { probeMarkerStep } from './probe-marker.js';
 import { readinessGateStep } from './readiness-gate.js';
+import { sidecarSetStep } from './sidecarset.js';
 import type { PodMutationStep } from './step.js';
 import type { PodValidationStep } from './validation-step.js';
 
 export const podMutationSteps: readonly PodMutationStep[] = [
   readinessGateStep,
   probeMarkerStep,
+  sidecarSetStep,
 ];
 
 /** While empty, `vpod`/`vpodeviction` are not served and the configuration controller prunes them. */
