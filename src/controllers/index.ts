@@ -15,6 +15,7 @@ import { setupImagePullJobController } from './imagepulljob/index.js';
 import { setupImageListPullJobController } from './imagelistpulljob/index.js';
 import { setupImagePreDownloadController } from './imagepredownload/index.js';
 import { setupSidecarSetController } from './sidecarset/index.js';
+import { setupContainerLaunchPriorityController } from './containerlaunchpriority/index.js';
 
 export interface ControllerRegistration {
   name: string;
@@ -35,6 +36,7 @@ export const kruiseControllers: ControllerRegistration[] = [
   { name: 'imagepulljob-controller', enabled: (g) => g('ImagePullJobGate'), setup: (m) => { setupImagePullJobController(m); } },
   { name: 'imagelistpulljob-controller', enabled: (g) => g('ImagePullJobGate'), setup: (m) => { setupImageListPullJobController(m); } },
   { name: 'sidecarset-controller', enabled: () => true, setup: (m) => { setupSidecarSetController(m); } },
+  { name: 'containerlaunchpriority-controller', enabled: () => true, setup: (m) => { setupContainerLaunchPriorityController(m); } },
   { name: 'cloneset-image-predownload', enabled: (g) => g('PreDownloadImageForInPlaceUpdate'), setup: (m) => { setupImagePreDownloadController(m); } },
 ];
 

@@ -9,6 +9,7 @@ import { SidecarSets } from '../../api/kruise/resource-types.js';
 import { Pods } from '../../api/resource-type.js';
 import type { Client } from '../../client/client.js';
 import { setupCloneSetController } from '../../controllers/cloneset/index.js';
+import { setupContainerLaunchPriorityController } from '../../controllers/containerlaunchpriority/index.js';
 import { setupPodReadinessController } from '../../controllers/podreadiness/index.js';
 import { setupSidecarSetController } from '../../controllers/sidecarset/index.js';
 import { startWorkloadEnv, type WorkloadEnv, type WorkloadEnvOptions } from '../../testing/workload-env.js';
@@ -21,7 +22,9 @@ type Obj = Record<string, unknown>;
 export function startSidecarEnv(options: Partial<WorkloadEnvOptions> = {}): Promise<WorkloadEnv> {
   return startWorkloadEnv({
     nodes: 2, ...options,
-    controllers: (m) => { setupSidecarSetController(m); setupCloneSetController(m); setupPodReadinessController(m); },
+    controllers: (m) => {
+      setupSidecarSetController(m); setupCloneSetController(m); setupPodReadinessController(m); setupContainerLaunchPriorityController(m);
+    },
   });
 }
 

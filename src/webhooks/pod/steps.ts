@@ -3,6 +3,7 @@
  * position: each chain sorts by its order); workloadspread, sidecarset, container launch priority,
  * PUB, PersistentPodState and enhanced liveness are still to come.
  */
+import { launchPriorityStep } from './launch-priority.js';
 import { probeMarkerStep } from './probe-marker.js';
 import { readinessGateStep } from './readiness-gate.js';
 import { sidecarSetStep } from './sidecarset.js';
@@ -13,6 +14,7 @@ export const podMutationSteps: readonly PodMutationStep[] = [
   readinessGateStep,
   probeMarkerStep,
   sidecarSetStep,
+  launchPriorityStep,
 ];
 
 /** While empty, `vpod`/`vpodeviction` are not served and the configuration controller prunes them. */
