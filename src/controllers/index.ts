@@ -16,6 +16,7 @@ import { setupImageListPullJobController } from './imagelistpulljob/index.js';
 import { setupImagePreDownloadController } from './imagepredownload/index.js';
 import { setupSidecarSetController } from './sidecarset/index.js';
 import { setupContainerLaunchPriorityController } from './containerlaunchpriority/index.js';
+import { setupSidecarTerminatorController } from './sidecarterminator/index.js';
 
 export interface ControllerRegistration {
   name: string;
@@ -37,6 +38,7 @@ export const kruiseControllers: ControllerRegistration[] = [
   { name: 'imagelistpulljob-controller', enabled: (g) => g('ImagePullJobGate'), setup: (m) => { setupImageListPullJobController(m); } },
   { name: 'sidecarset-controller', enabled: () => true, setup: (m) => { setupSidecarSetController(m); } },
   { name: 'containerlaunchpriority-controller', enabled: () => true, setup: (m) => { setupContainerLaunchPriorityController(m); } },
+  { name: 'sidecarterminator-controller', enabled: (g) => g('SidecarTerminator') && g('KruiseDaemon'), setup: (m) => { setupSidecarTerminatorController(m); } },
   { name: 'cloneset-image-predownload', enabled: (g) => g('PreDownloadImageForInPlaceUpdate'), setup: (m) => { setupImagePreDownloadController(m); } },
 ];
 
