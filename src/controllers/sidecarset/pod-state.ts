@@ -66,6 +66,16 @@ export function isSidecarConsistent(set: SidecarSet, pod: Pod): boolean {
   return true;
 }
 
-/** Consistent, Running and Ready. */
+/** Hot-upgrade sidecars whose idle copy is back on the empty image. */
+function idleCopiesEmpty(set: SidecarSet, pod: Pod): boolean {
+  const working = workingHotUpgradeContainers(pod);
+  return (set.spec?.containers ?? []).filter(isHotUpgrade).every((s) => {
+    const [one, two] = hotUpgradeNames(s.name);
+    const idle = working[s.name] === two ? one : two;
+    return pod.spec.containers.find((c) => c.name === idle)?.image === s.upgradeStrategy?.hotUpgradeEmptyImage;
+  });
+}
+
+/** Consistent, Running and Ready, with every hot-upgrade idle copy on the empty image. */
 export const isSidecarReady = (set: SidecarSet, pod: Pod): boolean =>
-  pod.status?.phase === 'Running' && isPodReady(pod) && isSidecarConsistent(set, pod);
+  pod.status?.phase === 'Running' && isPodReady(pod) && isSidecarConsistent(set, pod) && idleCopiesEmpty(set, pod);

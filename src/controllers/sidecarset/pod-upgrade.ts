@@ -15,6 +15,7 @@ import {
   applyPatchPodMetadata, formatInjectedList, formatUpgradeSpecs, injectedSidecarSets, isHotUpgrade, readUpgradeSpecs, rfc3339, type SidecarSet,
 } from '../../control/sidecarcontrol/index.js';
 import { isConflict } from '../../machinery/errors.js';
+import { hotUpgradeContainer } from './hot-upgrade.js';
 import { hashOf, inPlaceStates, isUpdatedPod } from './pod-state.js';
 
 /** `pod` with the set's sidecars upgraded; undefined when nothing changes. */
@@ -24,7 +25,10 @@ export function upgradedPod(set: SidecarSet, pod: Pod, revision: string, now: nu
   const name = set.metadata.name!;
   const replaced: Record<string, { imageID: string }> = {};
   for (const sidecar of set.spec?.containers ?? []) {
-    if (isHotUpgrade(sidecar)) continue;
+    if (isHotUpgrade(sidecar)) {
+      hotUpgradeContainer(set, sidecar, next, replaced);
+      continue;
+    }
     const c = next.spec.containers.find((x) => x.name === sidecar.name);
     if (!c || c.image === sidecar.image) continue;
     c.image = sidecar.image as string;
@@ -51,11 +55,19 @@ export function upgradedPod(set: SidecarSet, pod: Pod, revision: string, now: nu
   return next;
 }
 
-/** Writes the upgrade; returns the pod as stored (undefined: already up to date or gone). */
-export async function upgradePod(client: Client, set: SidecarSet, cached: Pod, revision: string, now: number): Promise<Pod | undefined> {
+/** `next` with the replaced imageIDs recorded in the in-place state of `set`. */
+export function withInPlaceState(set: SidecarSet, next: Pod, revision: string, replaced: Record<string, { imageID: string }>, now: number): Pod {
+  const states = inPlaceStates(next);
+  states[set.metadata.name!] = { revision, updateTimestamp: rfc3339(now), lastContainerStatuses: replaced };
+  next.metadata.annotations = { ...next.metadata.annotations, [SidecarSetInPlaceUpdateStateAnnotation]: JSON.stringify(states) };
+  return next;
+}
+
+/** Writes `change(pod)` with conflict retries; returns the pod as stored (undefined: nothing to change). */
+export async function writePod(client: Client, cached: Pod, change: (pod: Pod) => Pod | undefined): Promise<Pod | undefined> {
   let pod = cached;
   for (let attempt = 0; ; attempt++) {
-    const next = upgradedPod(set, pod, revision, now);
+    const next = change(pod);
     if (!next) return undefined;
     try {
       return await client.update<Pod>(Pods, next);
@@ -65,3 +77,6 @@ export async function upgradePod(client: Client, set: SidecarSet, cached: Pod, r
     }
   }
 }
+
+export const upgradePod = (client: Client, set: SidecarSet, cached: Pod, revision: string, now: number): Promise<Pod | undefined> =>
+  writePod(client, cached, (pod) => upgradedPod(set, pod, revision, now));

@@ -16,7 +16,8 @@ import type { Informer } from '../../runtime/informer.js';
 import type { ReconcileContext, Result } from '../../runtime/reconcile.js';
 import { setUpgradable } from './conditions.js';
 import { isMatchedPod } from './pod-state.js';
-import { upgradePod } from './pod-upgrade.js';
+import { hotResetPod, needsHotReset } from './hot-upgrade.js';
+import { upgradePod, withInPlaceState, writePod } from './pod-upgrade.js';
 import { syncRevisions, truncateHistory } from './revisions.js';
 import { computeStatus } from './status.js';
 import { planUpgrade } from './upgrade-plan.js';
@@ -59,13 +60,30 @@ export class SidecarSetReconciler {
     }
     await truncateHistory(this.d.client, set, revisions, latest.metadata.name!, pods);
     const strategy = set.spec?.updateStrategy;
-    if (strategy?.type === 'NotUpdate' || strategy?.paused || status.updatedPods >= status.matchedPods) return;
+    if (strategy?.type === 'NotUpdate' || strategy?.paused) return;
+    if (status.updatedPods >= status.matchedPods && !matched.some((p) => needsHotReset(set, p))) return;
     return this.upgrade(ctx, set, matched, latest.metadata.name!);
   }
 
+  /** Idle hot-upgrade copies go back to the empty image first; returns whether any pod is still resetting. */
+  private async hotReset(set: SidecarSet, matched: Pod[], revision: string, now: number): Promise<boolean> {
+    const resetting = matched.filter((p) => needsHotReset(set, p));
+    for (const pod of resetting) {
+      const written = await writePod(this.d.client, pod, (p) => {
+        const r = hotResetPod(set, p);
+        return r && withInPlaceState(set, r.pod, revision, r.replaced, now);
+      });
+      if (!written) continue;
+      this.d.writes.expectUpdated(podKey(written), written);
+      this.d.events.event(set, 'Normal', 'ResetContainerSucceed', `reset sidecar container image empty successfully, pod(${pod.metadata.namespace}/${pod.metadata.name})`);
+    }
+    return resetting.length > 0;
+  }
+
   private async upgrade(ctx: ReconcileContext, set: SidecarSet, matched: Pod[], revision: string): Promise<Result | void> {
-    const plan = planUpgrade(set, matched);
     const now = ctx.clock.now();
+    if (await this.hotReset(set, matched, revision, now)) return;
+    const plan = planUpgrade(set, matched);
     for (const pod of plan.notUpgradable) await setUpgradable(this.d.client, pod, set.metadata.name!, false, now);
     if (plan.notUpgradable.length > 0) {
       this.d.events.event(set, 'Normal', 'NotUpgradablePods', `SidecarSet in-place update detected ${plan.notUpgradable.length} not upgradable pod(s) in this round, will skip them.`);

@@ -119,4 +119,32 @@ describe('SidecarSet in-place upgrade', () => {
     });
     assert.equal(container(await getPod(w.client, 's7-0'), 'agent')?.image, 'busybox:1.35');
   });
+
+  test('S10: hot upgrade: envoy-2 takes the new image and becomes working; envoy-1 is reset to empty:1 after; never zero working copies', async () => {
+    const envoy = { name: 'envoy', upgradeStrategy: { upgradeType: 'HotUpgrade', hotUpgradeEmptyImage: 'empty:1' } };
+    await w.client.create(SidecarSets, logAgent('log-agent', 'web', {}, envoy));
+    await runningPods(w, 1, 's10');
+    const working = (p: Pod) => (JSON.parse(p.metadata.annotations?.['kruise.io/sidecarset-working-hotupgrade-container'] ?? '{}') as Record<string, string>).envoy;
+    const serving = (p: Pod) => ['envoy-1', 'envoy-2'].filter((n) => container(p, n)?.image !== 'empty:1' && statusOf(p, n)?.ready && !statusOf(p, n)?.image.endsWith('empty:1'));
+    const watch = await watchPods(w.client, ns, 'web', ({ event }) => (event.pod.status?.phase === 'Running' && serving(event.pod).length === 0
+      ? `no working envoy copy: ${JSON.stringify(event.pod.status.containerStatuses?.map((c) => [c.name, c.image, c.ready]))}` : undefined));
+    try {
+      await w.client.patch(SidecarSets, undefined, 'log-agent', 'merge', { spec: { containers: [{ ...logAgent().spec!.containers![0], ...envoy, image: 'busybox:1.36' }] } });
+      const swapped = await eventually('envoy-2 on busybox:1.36 working, envoy-1 reset to empty:1', async () => {
+        const p = await getPod(w.client, 's10-0');
+        return container(p, 'envoy-2')?.image === 'busybox:1.36' && container(p, 'envoy-1')?.image === 'empty:1' && isPodReady(p)
+          && statusOf(p, 'envoy-1')?.image.endsWith('empty:1') ? p : undefined;
+      }, 20_000);
+      assert.equal(working(swapped), 'envoy-2');
+      const a = swapped.metadata.annotations!;
+      assert.equal(a['version.sidecarset.kruise.io/envoy-1'], '0');
+      assert.equal(a['versionalt.sidecarset.kruise.io/envoy-2'], '0');
+      assert.match(a['version.sidecarset.kruise.io/envoy-2']!, /^\d+$/, 'the SidecarSet resourceVersion');
+      assert.equal(statusOf(swapped, 'main')?.restartCount, 0);
+      await eventually('status updatedReadyPods=1', async () => (await getSet(w.client, 'log-agent')).status?.updatedReadyPods === 1);
+      assert.equal(watch.violation(), undefined);
+    } finally {
+      watch.stop();
+    }
+  });
 });
