@@ -161,6 +161,16 @@ rollout
     await (await import('./rollout.js')).runRolloutStatus(ref, opts);
   });
 
+program.command('sidecarset').description('SidecarSet tools')
+  .command('explain')
+  .description('say which SidecarSets apply to POD and why the others do not (selector, namespace, paused, canary, conflicts, version)')
+  .argument('<pod>', 'the pod name')
+  .option('--kubeconfig <path>', 'kubeconfig of the target cluster (default: $KUBECONFIG, ~/.kube/config or in-cluster)')
+  .option('-n, --namespace <ns>', 'namespace (default: the kubeconfig context\'s, else default)')
+  .action(async (pod: string, opts: { kubeconfig?: string; namespace?: string }) => {
+    await (await import('./sidecarset-explain.js')).runSidecarSetExplain(pod, opts);
+  });
+
 program.parseAsync(process.argv).catch((e: unknown) => {
   console.error(`error: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);

@@ -6,3 +6,4 @@ export * from './inject.js';
 export * from './match.js';
 export * from './patch-metadata.js';
 export * from './upgrade-spec.js';
+export * from './explain.js';
