@@ -21,7 +21,11 @@ export function applyPatchPodMetadata(pod: Pod, patches: SidecarSetSpec['patchPo
       } else if (policy === 'Overwrite' || !current) {
         next = value;
       } else {
-        next = JSON.stringify(applyMergePatch(JSON.parse(current), JSON.parse(value)));
+        try {
+          next = JSON.stringify(applyMergePatch(JSON.parse(current), JSON.parse(value)));
+        } catch (e) {
+          throw new Error(`patch pod annotation ${key} (MergePatchJson) failed: ${(e as Error).message}`);
+        }
       }
       if (next !== current) {
         annotations[key] = next;
