@@ -80,7 +80,7 @@ async function upgrade(): Promise<Record<string, number | string>> {
     await w.client.patch(SidecarSets, undefined, 'agent-0', 'merge', { spec: { containers: [{ ...sidecarSet(0, 'web').spec!.containers![0], image: 'busybox:1.36' }] } });
     await eventually('upgrade done', async () => {
       const set = await w.client.get<SidecarSet>(SidecarSets, undefined, 'agent-0');
-      return set.status?.observedGeneration === set.metadata.generation && set.status.updatedReadyPods === PODS;
+      return set.status?.observedGeneration === set.metadata.generation && set.status?.updatedReadyPods === PODS;
     }, 600_000);
     const seconds = (performance.now() - started) / 1000;
     const used = process.cpuUsage(cpu);
