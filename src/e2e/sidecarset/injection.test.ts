@@ -155,4 +155,16 @@ describe('SidecarSet injection', () => {
     assert.deepEqual(envOf(pod, 'envoy-2', 'SIDECARSET_VERSION')?.valueFrom?.fieldRef?.fieldPath, "metadata.annotations['version.sidecarset.kruise.io/envoy-2']");
     await w.client.delete(ConfigMaps, 'kruise-system', 'kruise-configuration');
   });
+
+  test('injectionStrategy.revision: a new pod gets the named historical revision, recorded as its controllerRevision', async () => {
+    await w.client.create(SidecarSets, logAgent('log-agent', 'web', { updateStrategy: { paused: true } }));
+    const first = await eventually('first revision', async () => (await getSet(w.client, 'log-agent')).status?.latestRevision);
+    await w.client.patch(SidecarSets, undefined, 'log-agent', 'merge', { spec: { containers: [{ ...logAgent().spec!.containers![0], image: 'busybox:1.36' }] } });
+    await eventually('second revision', async () => { const s = await getSet(w.client, 'log-agent'); return s.status?.observedGeneration === s.metadata.generation && s.status?.latestRevision !== first; });
+    assert.equal(container(await createPod(w.client, appPod('rev-latest')), 'agent')?.image, 'busybox:1.36');
+    await w.client.patch(SidecarSets, undefined, 'log-agent', 'merge', { spec: { injectionStrategy: { revision: { revisionName: first, policy: 'Always' } } } });
+    const pod = await createPod(w.client, appPod('rev-old'));
+    assert.equal(container(pod, 'agent')?.image, 'busybox:1.35');
+    assert.equal(hashEntry(pod, 'kruise.io/sidecarset-hash', 'log-agent')?.controllerRevision, first);
+  });
 });
