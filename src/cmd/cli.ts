@@ -210,9 +210,20 @@ program
   .argument('[command...]', 'command of the --image container')
   .option('--from <type/name>', 'the AdvancedCronJob (acj/NAME) or CronJob (cronjob/NAME) to create the Job from')
   .option('--image <image>', 'image of the Job\'s one container')
+  .option('--kubeconfig <path>', 'kubeconfig of the target cluster (default: $KUBECONFIG, ~/.kube/config or in-cluster)')
   .option('-n, --namespace <ns>', 'namespace (default: the kubeconfig context\'s, else default)')
   .action(async (name: string, command: string[], opts: CreateJobOptions) => {
     await (await import('./create-job.js')).runCreateJob(name, command, opts);
+  });
+
+program.command('sidecarset').description('SidecarSet tools')
+  .command('explain')
+  .description('say which SidecarSets apply to POD and why the others do not (selector, namespace, paused, canary, conflicts, version)')
+  .argument('<pod>', 'the pod name')
+  .option('--kubeconfig <path>', 'kubeconfig of the target cluster (default: $KUBECONFIG, ~/.kube/config or in-cluster)')
+  .option('-n, --namespace <ns>', 'namespace (default: the kubeconfig context\'s, else default)')
+  .action(async (pod: string, opts: { kubeconfig?: string; namespace?: string }) => {
+    await (await import('./sidecarset-explain.js')).runSidecarSetExplain(pod, opts);
   });
 
 program.parseAsync(process.argv).catch((e: unknown) => {

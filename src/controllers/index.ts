@@ -22,6 +22,9 @@ import { setupEphemeralJobController } from './ephemeraljob/index.js';
 import { setupPodUnavailableBudgetController } from './podunavailablebudget/index.js';
 import { setupResourceDistributionController } from './resourcedistribution/index.js';
 import { setupPersistentPodStateController } from './persistentpodstate/index.js';
+import { setupSidecarSetController } from './sidecarset/index.js';
+import { setupContainerLaunchPriorityController } from './containerlaunchpriority/index.js';
+import { setupSidecarTerminatorController } from './sidecarterminator/index.js';
 
 export interface ControllerRegistration {
   name: string;
@@ -46,6 +49,9 @@ export const kruiseControllers: ControllerRegistration[] = [
   { name: 'broadcastjob-controller', enabled: () => true, setup: (m) => { setupBroadcastJobController(m); } },
   { name: 'advancedcronjob-controller', enabled: () => true, setup: (m) => { setupAdvancedCronJobController(m); } },
   { name: 'ephemeraljob-controller', enabled: () => true, setup: (m) => { setupEphemeralJobController(m); } },
+  { name: 'sidecarset-controller', enabled: () => true, setup: (m) => { setupSidecarSetController(m); } },
+  { name: 'containerlaunchpriority-controller', enabled: () => true, setup: (m) => { setupContainerLaunchPriorityController(m); } },
+  { name: 'sidecarterminator-controller', enabled: (g) => g('SidecarTerminator') && g('KruiseDaemon'), setup: (m) => { setupSidecarTerminatorController(m); } },
   { name: 'cloneset-image-predownload', enabled: (g) => g('PreDownloadImageForInPlaceUpdate'), setup: (m) => { setupImagePreDownloadController(m); } },
   { name: 'statefulset-image-predownload', enabled: (g) => g('PreDownloadImageForInPlaceUpdate'), setup: (m) => { setupStatefulSetImagePreDownloadController(m); } },
   { name: 'daemonset-image-predownload', enabled: (g) => g('PreDownloadImageForDaemonSetUpdate'), setup: (m) => { setupDaemonSetImagePreDownloadController(m); } },

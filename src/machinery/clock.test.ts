@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FakeClock, sleep, withTimeout } from './clock.js';
+import { FakeClock, realClock, sleep, withTimeout } from './clock.js';
 
 describe('FakeClock', () => {
   test('fires due timers in due-time order, ties in scheduling order, and cancels', () => {
@@ -47,4 +47,12 @@ describe('FakeClock', () => {
     await assert.rejects(slow, /too slow/);
     assert.equal(await withTimeout(clock, Promise.resolve(7), 50, () => new Error('x')), 7);
   });
+});
+
+test('realClock.after beyond setTimeout\'s 2^31-1 ms limit does not fire at once (sleep 999d)', async () => {
+  let fired = false;
+  const cancel = realClock.after(999 * 86_400_000, () => { fired = true; });
+  await new Promise((r) => setTimeout(r, 50));
+  cancel();
+  assert.equal(fired, false);
 });

@@ -12,10 +12,17 @@ export interface Clock {
   after(ms: number, fn: () => void): () => void;
 }
 
+const maxTimerMs = 2 ** 31 - 1;
+
 export const realClock: Clock = {
   now: () => Date.now(),
   after(ms, fn) {
-    const timer = setTimeout(fn, Math.max(0, ms));
+    // setTimeout fires at once beyond 2^31-1 ms (~24.8 days); `sleep 999d` must not. Chain instead.
+    let timer: NodeJS.Timeout;
+    const arm = (left: number): void => {
+      timer = setTimeout(() => (left > maxTimerMs ? arm(left - maxTimerMs) : fn()), Math.min(Math.max(0, left), maxTimerMs));
+    };
+    arm(ms);
     return () => clearTimeout(timer);
   },
 };

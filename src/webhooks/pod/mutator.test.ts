@@ -29,7 +29,7 @@ describe('pod mutating chain', () => {
     await mutator(createInput(pod()));
     assert.deepEqual(ran, ['readiness-gate', 'sidecarset', 'pub', 'probe-marker']);
     assert.deepEqual([...podMutationOrder], ['readiness-gate', 'workloadspread', 'sidecarset', 'container-launch-priority', 'pub', 'persistentpodstate', 'enhanced-liveness', 'probe-marker']);
-    assert.deepEqual(orderSteps(podMutationSteps).map((s) => s.name), ['readiness-gate', 'workloadspread', 'pub', 'persistentpodstate', 'probe-marker']);
+    assert.deepEqual(orderSteps(podMutationSteps).map((s) => s.name), ['readiness-gate', 'workloadspread', 'sidecarset', 'container-launch-priority', 'pub', 'persistentpodstate', 'probe-marker']);
   });
 
   test('disabled steps are skipped; unknown and duplicate steps are rejected', async () => {

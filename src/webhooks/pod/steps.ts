@@ -5,8 +5,10 @@
 import { pubMutationStep } from '../podunavailablebudget/pod-mutation.js';
 import { pubValidationStep } from '../podunavailablebudget/pod-validation.js';
 import { persistentPodStateStep } from '../persistentpodstate/pod-mutation.js';
+import { launchPriorityStep } from './launch-priority.js';
 import { probeMarkerStep } from './probe-marker.js';
 import { readinessGateStep } from './readiness-gate.js';
+import { sidecarSetStep } from './sidecarset.js';
 import type { PodMutationStep } from './step.js';
 import type { PodValidationStep } from './validation-step.js';
 import { workloadSpreadPodCreateStep } from '../workloadspread/pod-create.js';
@@ -18,6 +20,8 @@ export const podMutationSteps: readonly PodMutationStep[] = [
   pubMutationStep,
   persistentPodStateStep,
   probeMarkerStep,
+  sidecarSetStep,
+  launchPriorityStep,
 ];
 
 /** While empty, `vpod`/`vpodeviction` are not served and the configuration controller prunes them. */
