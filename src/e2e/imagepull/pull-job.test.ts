@@ -28,6 +28,8 @@ describe('ImagePullJob', () => {
       const watch = watchPhases(w, n1!, 'nginx', '1.25');
       await w.client.create(ImagePullJobs, pullJob('pull-nginx', { image: 'nginx:1.25', parallelism: 2, completionPolicy: { type: 'Always', ttlSecondsAfterFinished: 3 } }));
       const job = await waitJob(w, 'pull-nginx', (j) => !!j.status?.completionTime, 'completed');
+      // the job's status can reach us before the NodeImage watch delivers the last phase
+      await eventually('the watch saw the pull succeed', async () => watch.phases.includes('Succeeded'));
       watch.stop();
       assert.deepEqual({ desired: job.status!.desired, succeeded: job.status!.succeeded, active: job.status!.active, failed: job.status!.failed }, { desired: 2, succeeded: 2, active: 0, failed: 0 });
       assert.equal(job.status!.message, 'job has completed');

@@ -6,61 +6,29 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
-import { kubectlFor } from '../../testing/kubectl.js';
-import { startComponentProcess, startManagerProcess, type ManagerProcess } from '../../testing/process.js';
-import { realControlPlaneAvailable, startRealControlPlane, type RealControlPlane } from '../../testing/real-control-plane.js';
+import { realControlPlaneAvailable } from '../../testing/real-control-plane.js';
+import { startRealKruise, type RealKruise } from '../../testing/real-kruise.js';
 import { eventually } from '../../testing/workload-env.js';
 
 type Obj = Record<string, any>; // any: objects read back through kubectl -o json
 
-const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/kruise.js');
 const availability = realControlPlaneAvailable();
 const podSpec = { restartPolicy: 'Never', containers: [{ name: 'w', image: 'busybox:1.36', command: ['sh', '-c', 'exit 0'] }] };
 
 describe('BroadcastJob, AdvancedCronJob and EphemeralJob on a real kube-apiserver', { skip: availability.available ? false : availability.reason, timeout: 420_000 }, () => {
-  let real: RealControlPlane | undefined;
-  let dir: string;
-  let manager: ManagerProcess | undefined;
-  const children: ChildProcess[] = [];
-  let kubectl: ReturnType<typeof kubectlFor>;
-  const json = async (args: string[]): Promise<Obj> => {
-    const r = await kubectl([...args, '-o', 'json']);
-    assert.equal(r.code, 0, r.stderr);
-    return JSON.parse(r.stdout) as Obj;
-  };
+  let k: RealKruise | undefined;
+  const kubectl: RealKruise['kubectl'] = (...args) => k!.kubectl(...args);
+  const json = (args: string[]): Promise<Obj> => k!.json(args);
   const apply = async (manifest: Obj) => {
     const r = await kubectl(['apply', '-f', '-'], { input: stringify(manifest) });
     assert.equal(r.code, 0, r.stderr);
   };
 
   before(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'kruise-real-jobs-'));
-    real = await startRealControlPlane();
-    kubectl = kubectlFor(real.kubeconfig, path.join(dir, 'kube-cache'));
-    const installed = await new Promise<{ code: number; stderr: string }>((resolve) => {
-      execFile(process.execPath, [bin, 'install', '--kubeconfig', real!.kubeconfig], { timeout: 60_000 }, (e, _o, stderr) => resolve({ code: e ? 1 : 0, stderr }));
-    });
-    assert.equal(installed.code, 0, installed.stderr);
-    manager = await startManagerProcess(real.kubeconfig, path.join(dir, 'certs'));
-    children.push(await startComponentProcess(['nodes', '--kubeconfig', real.kubeconfig, '--count', '3', '--name-prefix', 'sim-'], /nodes ready/));
-    children.push(await startComponentProcess(['scheduler', '--kubeconfig', real.kubeconfig], /scheduler ready/));
+    k = await startRealKruise({ name: 'kruise-real-jobs' });
   });
-  after(async () => {
-    for (const c of [...children, ...(manager ? [manager.child] : [])]) {
-      if (c.exitCode !== null || c.signalCode !== null) continue;
-      const exited = new Promise((r) => c.once('exit', r));
-      c.kill('SIGTERM');
-      await exited;
-    }
-    await real?.stop();
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
+  after(async () => { await k?.stop(); });
 
   test('BroadcastJob: one pod per simulated node, completed with 3 succeeded; kubectl get bcj shows the counters', async () => {
     await apply({ apiVersion: 'apps.kruise.io/v1beta1', kind: 'BroadcastJob', metadata: { name: 'bcj-ok', namespace: 'default' }, spec: { template: { spec: podSpec } } });
