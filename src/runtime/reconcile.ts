@@ -5,6 +5,7 @@
  */
 import type { Logger } from '../machinery/log.js';
 import type { Clock } from '../machinery/clock.js';
+import { isConflict, isNotFound } from '../machinery/errors.js';
 import type { Request } from './handlers.js';
 
 export interface Result {
@@ -28,5 +29,19 @@ export class TerminalError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'TerminalError';
+  }
+}
+
+/**
+ * Runs one write of a reconcile. A 409 means another writer got there first; its event brings the
+ * newer object back, so look again after `retryMs` instead of counting a failure. A 404 means the
+ * object is gone and there is nothing left to do.
+ */
+export async function writeOrRequeue(write: () => Promise<unknown>, retryMs: number): Promise<Result | void> {
+  try {
+    await write();
+  } catch (e) {
+    if (isConflict(e)) return { requeueAfterMs: retryMs };
+    if (!isNotFound(e)) throw e;
   }
 }

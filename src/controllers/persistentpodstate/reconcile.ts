@@ -10,10 +10,9 @@ import { PersistentPodStates } from '../../api/kruise/resource-types.js';
 import type { Client } from '../../client/client.js';
 import { isPodReady } from '../../control/podutil/index.js';
 import { deepEqual } from '../../machinery/deep-equal.js';
-import { isConflict, isNotFound } from '../../machinery/errors.js';
 import type { Request } from '../../runtime/handlers.js';
 import type { Informer } from '../../runtime/informer.js';
-import type { ReconcileContext, Result } from '../../runtime/reconcile.js';
+import { writeOrRequeue, type ReconcileContext, type Result } from '../../runtime/reconcile.js';
 import { generatePrefix, syncGenerated } from './generate.js';
 import { isStale, liveOrdinals, ordinalOf, recordOf, type PodRecord, type PpsObject, type StatefulWorkload } from './records.js';
 
@@ -71,12 +70,7 @@ export class PersistentPodStateReconciler {
     const status = { observedGeneration: pps.metadata.generation ?? 0, ...(states && Object.keys(states).length > 0 && { podStates: states }) };
     const old = { observedGeneration: pps.status?.observedGeneration ?? 0, ...(pps.status?.podStates && Object.keys(pps.status.podStates).length > 0 && { podStates: pps.status.podStates }) };
     if (pps.status && deepEqual(old, status)) return;
-    try {
-      await this.d.client.updateStatus(PersistentPodStates, { ...pps, status });
-    } catch (e) {
-      if (isConflict(e)) return { requeueAfterMs: 100 };
-      if (!isNotFound(e)) throw e;
-    }
+    return writeOrRequeue(() => this.d.client.updateStatus(PersistentPodStates, { ...pps, status }), 100);
   }
 
   private async generate(req: Request): Promise<void> {

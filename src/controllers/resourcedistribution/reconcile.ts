@@ -9,10 +9,10 @@ import { ResourceDistributions } from '../../api/kruise/resource-types.js';
 import { ConfigMaps, Secrets } from '../../api/resource-type.js';
 import type { Client } from '../../client/client.js';
 import { deepEqual } from '../../machinery/deep-equal.js';
-import { isConflict, isNotFound } from '../../machinery/errors.js';
+import { isNotFound } from '../../machinery/errors.js';
 import type { Request } from '../../runtime/handlers.js';
 import type { Informer } from '../../runtime/informer.js';
-import type { ReconcileContext, Result } from '../../runtime/reconcile.js';
+import { writeOrRequeue, type ReconcileContext, type Result } from '../../runtime/reconcile.js';
 import {
   decodeResource, distributedObject, isOwnedBy, needsUpdate, resourceHash, type DecodedResource, type ResourceDistributionObject,
 } from './resource.js';
@@ -56,12 +56,8 @@ export class ResourceDistributionReconciler {
     const failures = [...distributed, ...cleaned];
     const status = buildStatus(rd, matched.length, matched.length - distributed.length, failures, ctx.clock.now());
     if (!deepEqual(status, rd.status)) {
-      try {
-        await this.d.client.updateStatus(ResourceDistributions, { ...rd, status });
-      } catch (e) {
-        if (!isConflict(e) && !isNotFound(e)) throw e;
-        if (isConflict(e)) return { requeueAfterMs: 0 };
-      }
+      const retry = await writeOrRequeue(() => this.d.client.updateStatus(ResourceDistributions, { ...rd, status }), 0);
+      if (retry) return retry;
     }
     const errors = failures.filter((f) => f.type !== 'ConflictOccurred' && f.type !== 'NamespaceNotExists');
     if (errors.length > 0) throw new Error(`${errors[0].type}: ${errors[0].message}`);

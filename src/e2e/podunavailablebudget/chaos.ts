@@ -7,6 +7,7 @@
 import { CloneSets, PodUnavailableBudgets } from '../../api/kruise/resource-types.js';
 import { Deployments, Pods } from '../../api/resource-type.js';
 import { isPubAvailable } from '../../control/pubcontrol/index.js';
+import { seededRandom } from '../../cluster/scheduler/rng.js';
 import type { WorkloadEnv } from '../../testing/workload-env.js';
 import { deployment, eventually, livePods, namespace, pubCounters, readyPods, startPubEnv } from './fixtures.js';
 
@@ -23,18 +24,6 @@ const ns = 'chaos';
 const replicas = 5;
 const images = ['nginx:1.25-alpine', 'nginx:1.26-alpine'];
 const apps = ['dep', 'cs'];
-
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -116,7 +105,7 @@ export async function runPubChaos(options: { faults: number; workers?: number; s
   try {
     await setUp(w);
     const stop = watch(w, result);
-    const rnd = random(options.seed ?? 20261127);
+    const rnd = seededRandom(options.seed ?? 20261127);
     const workers = options.workers ?? 3;
     await Promise.all(Array.from({ length: workers }, async () => {
       while (result.faults < options.faults) {
