@@ -4,12 +4,13 @@
  * a launch priority plus the highest priority, and any container sharing a changed key with
  * them); lower-priority work goes to the state's `next*` fields. Pure: mutates the given pod.
  */
-import { ContainerPriorityEnv, ControllerRevisionHashLabel } from '../../api/kruise/workloads/labels.js';
+import { ControllerRevisionHashLabel } from '../../api/kruise/workloads/labels.js';
 import { applyResources } from './resources.js';
 import { removeGrace, writeGrace, writeState } from './state.js';
 import type { InPlaceUpdateOptions, InPlaceUpdateState, MetadataPatch, RefMetadata, UpdateSpec } from './types.js';
 import { rfc3339 } from '../../machinery/time.js';
 import type { Pod } from '../../api/core/index.js';
+import { containerBarrierKey, priorityOfKey } from '../launchpriority/index.js';
 
 function applyMapPatch(target: Record<string, string>, patch: Record<string, string | null>): void {
   for (const [k, v] of Object.entries(patch)) {
@@ -26,10 +27,15 @@ function applyMetadataPatch(pod: Pod, patch: MetadataPatch): void {
   }
 }
 
+/**
+ * A container's launch priority as the in-place update batches read it: from its barrier env
+ * (`KRUISE_CONTAINER_BARRIER`, key `p_<n>`), which the launch-priority pod step gives every
+ * container of a pod with any priority; none means the container has no priority.
+ */
 function priorityOf(pod: Pod, name: string): number | undefined {
-  const env = pod.spec.containers.find((c) => c.name === name)?.env?.find((e) => e.name === ContainerPriorityEnv);
-  const n = env?.value === undefined ? NaN : Number.parseInt(env.value, 10);
-  return Number.isNaN(n) ? undefined : n;
+  const c = pod.spec.containers.find((x) => x.name === name);
+  const key = c && containerBarrierKey(c);
+  return key === undefined ? undefined : priorityOfKey(key);
 }
 
 /** Pulls in containers that share a changed label/annotation key with one already chosen. */

@@ -52,8 +52,11 @@ describe('preparePodUpdate', () => {
   });
 
   test('container priorities split the update into batches', () => {
-    const prio = (name: string, image: string, p: string): Container => ({ name, image, env: [{ name: 'KRUISE_CONTAINER_PRIORITY', value: p }] });
-    const pod = runningPod([prio('a', 'a:1', '10'), prio('b', 'b:1', '1'), { name: 'c', image: 'c:1' }]);
+    // the barrier env the launch-priority step adds is what carries the priority (here KRUISE_CONTAINER_PRIORITY says the opposite and is ignored)
+    const prio = (name: string, image: string, p: number): Container => ({
+      name, image, env: [{ name: 'KRUISE_CONTAINER_PRIORITY', value: String(11 - p) }, { name: 'KRUISE_CONTAINER_BARRIER', valueFrom: { configMapKeyRef: { name: 'p-barrier', key: `p_${p}` } } }],
+    });
+    const pod = runningPod([prio('a', 'a:1', 10), prio('b', 'b:1', 1), { name: 'c', image: 'c:1' }]);
     const out = preparePodUpdate(pod, { spec: spec({ containerImages: { a: 'a:2', b: 'b:2', c: 'c:2' } }), now });
     assert.deepEqual(out.spec.containers.map((c) => c.image), ['a:2', 'b:1', 'c:2']);
     const state = readState(out)!;

@@ -105,7 +105,7 @@ describe('planRefresh', () => {
   });
 
   test('next batch starts once the previous batch is ready', () => {
-    const prio = (name: string, p: string) => ({ name, image: `${name}:1`, env: [{ name: 'KRUISE_CONTAINER_PRIORITY', value: p }] });
+    const prio = (name: string, p: string) => ({ name, image: `${name}:1`, env: [{ name: 'KRUISE_CONTAINER_BARRIER', valueFrom: { configMapKeyRef: { name: 'p-barrier', key: `p_${p}` } } }] });
     const first = preparePodUpdate(runningPod([prio('a', '2'), prio('b', '1')]), { spec: spec({ containerImages: { a: 'a:2', b: 'b:2' } }), now: t0 });
     assert.deepEqual(planRefresh(restarted(first, 'a', 'a:2', 'id-a2', false), at(1)), { kind: 'none', reason: 'waiting container a to be ready' });
     const plan = planRefresh(restarted(first, 'a', 'a:2', 'id-a2'), at(2));

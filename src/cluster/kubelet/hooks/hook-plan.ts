@@ -1,12 +1,14 @@
 /**
  * What a simulated lifecycle hook does (§15): how long it runs (the `simulate-<hook>-seconds`
- * annotation, else a `sleep` action's seconds, else at once) and whether it fails (`simulate-<hook>:
- * fail`; a sleep cannot fail), with the message kubelet's handler runner gives for a failed exec or
- * HTTP hook.
+ * annotation, else a `sleep` action's seconds, else what an exec command takes as the interpreter
+ * reads it (§9), else at once) and whether it fails (`simulate-<hook>: fail`, or an exec command
+ * that exits non-zero; a sleep cannot fail), with the message kubelet's handler runner gives for a
+ * failed exec or HTTP hook.
  */
 import { HookAnnotations, scriptFor } from '../script-annotations.js';
 import { parseSimDuration } from '../../../machinery/outcome-script.js';
 import { resolvePort } from '../prober/probe-spec.js';
+import { readCommand } from '../behaviour/read-command.js';
 import type { Container, LifecycleHandler, Pod } from '../../../api/core/index.js';
 
 export type HookName = 'postStart' | 'preStop';
@@ -27,7 +29,8 @@ export function hookPlan(pod: Pod, container: Container, hook: HookName): HookPl
   const handler = container.lifecycle?.[hook];
   if (!handler) return undefined;
   const keys = annotations[hook];
-  let durationMs = (handler.sleep?.seconds ?? 0) * 1000;
+  const exec = execOutcome(container, handler);
+  let durationMs = handler.sleep ? handler.sleep.seconds * 1000 : exec?.afterMs ?? 0;
   const seconds = scriptFor(pod, keys.seconds, container.name);
   if (seconds !== undefined) {
     try {
@@ -36,8 +39,16 @@ export function hookPlan(pod: Pod, container: Container, hook: HookName): HookPl
       // keep the handler's own duration
     }
   }
-  const fails = !handler.sleep && scriptFor(pod, keys.outcome, container.name)?.trim() === 'fail';
+  const outcome = scriptFor(pod, keys.outcome, container.name)?.trim();
+  const fails = !handler.sleep && (outcome === undefined ? (exec?.exitCode ?? 0) !== 0 : outcome === 'fail');
   return { handler, durationMs, fails };
+}
+
+/** An exec hook's command read by the interpreter; one that runs until stopped or is unknown counts as instant success. */
+function execOutcome(container: Container, handler: LifecycleHandler): { afterMs: number; exitCode: number } | undefined {
+  if (!handler.exec?.command?.length) return undefined;
+  const reading = readCommand({ command: handler.exec.command, env: container.env, image: container.image });
+  return reading.kind === 'plan' && reading.plan.ends === 'exit' ? reading.plan : undefined;
 }
 
 /** format.Pod: `name_namespace(uid)`. */
