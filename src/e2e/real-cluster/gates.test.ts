@@ -1,7 +1,8 @@
 /**
  * CloneSet feature-gate scenarios (docs/design/cloneset.md §15) on a REAL kube-apiserver with
  * `kruise manager` out of process, gates PreparingUpdateAsUpdate and
- * RecreatePodWhenChangeVCTInCloneSetGate on. Skipped, with the reason, when the binaries are not cached.
+ * RecreatePodWhenChangeVCTInCloneSetGate on, and the in-place update of two containers in launch-priority
+ * order. Skipped, with the reason, when the binaries are not cached.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -68,5 +69,28 @@ describe('CloneSet gates on a real kube-apiserver', { skip: availability.availab
       return live.length === 2 && live.every((p) => !before.has(p.metadata.uid) && p.spec.containers[0].image === 'nginx:1.26-alpine')
         && claims.length === 2 && claims.every((c) => c.spec.resources.requests.storage === '2Gi') ? live : undefined;
     }, 90_000);
+  });
+
+  test('launch priorities: redis (priority 10) is updated in place before nginx, in two recorded batches', async () => {
+    const containers = (nginx: string, redis: string) => [
+      { name: 'nginx', image: nginx },
+      { name: 'redis', image: redis, env: [{ name: 'KRUISE_CONTAINER_PRIORITY', value: '10' }], lifecycle: { postStart: { exec: { command: ['sleep', '2'] } } } },
+    ];
+    const spec = (nginx: string, redis: string) => ({ template: { metadata: { labels: { app: 'prio' } }, spec: { containers: containers(nginx, redis) } } });
+    await k!.apply(cloneSet('prio', { replicas: 1, updateStrategy: inPlace(), ...spec('nginx:1.25-alpine', 'redis:7.2-alpine') }));
+    const [before] = await eventually('prio: 1 ready', async () => {
+      const live = await pods('prio');
+      return live.length === 1 && live[0].status?.conditions?.some((c: Obj) => c.type === 'Ready' && c.status === 'True') ? live : undefined;
+    }, 60_000);
+    await json(['patch', 'clonesets.v1beta1.apps.kruise.io', 'prio', '--type', 'merge', '-p', JSON.stringify({ spec: spec('nginx:1.26-alpine', 'redis:7.4-alpine') })]);
+    const pod = await eventually('both containers restarted on their new images', async () => {
+      const [p] = await pods('prio');
+      const st = (c: string) => p?.status?.containerStatuses?.find((s: Obj) => s.name === c);
+      return st('nginx')?.image === 'docker.io/library/nginx:1.26-alpine' && st('redis')?.image === 'docker.io/library/redis:7.4-alpine'
+        && st('nginx')?.ready && st('redis')?.ready ? p : undefined;
+    }, 60_000);
+    assert.equal(pod.metadata.uid, before.metadata.uid);
+    const state = JSON.parse(pod.metadata.annotations['apps.kruise.io/inplace-update-state']);
+    assert.deepEqual(state.containerBatchesRecord.map((b: Obj) => b.containers), [['redis'], ['nginx']]);
   });
 });
