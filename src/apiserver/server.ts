@@ -23,6 +23,7 @@ import { createWebhookAdmission, createWebhookConverter, WebhookCaller } from '.
 import { createServiceAccountTokens, loadOrCreateServiceAccountKey, type LiveObjectUid, type ServiceAccountTokens } from './auth/service-account-tokens.js';
 import { alwaysAllow, authorizerChain, type AuthorizationMode, type Authorizer } from './authz/authorizer.js';
 import { RbacIndex } from './authz/rbac-index.js';
+import { nodeAuthorizer } from './authz/node-authorizer.js';
 import { RbacAuthorizer } from './authz/rbac-authorizer.js';
 import { RequestGate } from './authz/request-gate.js';
 import { escalationCheck } from './authz/escalation.js';
@@ -81,7 +82,8 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
   rbacIndex.start();
   const rbacAuthorizer = new RbacAuthorizer(rbacIndex);
   const mode = options.authorizationMode ?? 'RBAC';
-  const authorizer = authorizerChain([mode === 'RBAC' ? rbacAuthorizer : alwaysAllow]);
+  // `RBAC` means kubeadm's `Node,RBAC`: kubelets are decided by the Node mode first
+  const authorizer = authorizerChain(mode === 'RBAC' ? [nodeAuthorizer(rbacAuthorizer), rbacAuthorizer] : [alwaysAllow]);
   const escalation = escalationCheck(authorizer, rbacAuthorizer);
   const registry = new Registry({
     store, table,

@@ -7,9 +7,16 @@ import { Manager } from '../runtime/manager.js';
 import { createScheduler } from './scheduler/index.js';
 import { createSimulatedNodes, type NodeBehaviour, type SimulatedNodes, type SimulatedNodesOptions } from './kubelet/index.js';
 import { setupCoreControllers } from './controllers/index.js';
+import { controllerClient, controllerManagerUser, nodeUser, schedulerUser, type ClientAs } from './identities.js';
 
 export interface ClusterOptions {
   client: Client;
+  /**
+   * Give each component its own identity (identities.ts): the scheduler, kube-controller-manager
+   * and its controllers' ServiceAccounts, one `system:node:<name>` per simulated node. Without it
+   * every component uses `client`.
+   */
+  clientAs?: ClientAs;
   /** Simulated nodes to register (0 for none). */
   nodes: number;
   pullDelayMs?: number;
@@ -40,24 +47,32 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
+/** The node identity the simulated kubelets' shared watches (pods, ConfigMaps, Secrets) run under. */
+const sharedNodeWatches = 'kruise-simulated-nodes';
+
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const stops: (() => Promise<void>)[] = [];
   let simulated: SimulatedNodes | undefined;
+  const as = options.clientAs;
   if (options.controllers !== false) {
-    const manager = new Manager({ client: options.client, health: false, leaderElection: false });
+    const manager = new Manager({
+      client: as ? as(controllerManagerUser, 'kube-controller-manager') : options.client, health: false, leaderElection: false,
+      clientFor: as && ((controller) => controllerClient(as, controller)),
+    });
     setupCoreControllers(manager);
     await manager.start();
     stops.push(() => manager.stop());
   }
   if (options.scheduler !== false) {
-    const scheduler = createScheduler({ client: options.client });
+    const scheduler = createScheduler({ client: as ? as(schedulerUser, 'kube-scheduler') : options.client });
     await scheduler.start();
     stops.push(() => scheduler.stop());
   }
   // with a state dir even zero nodes run, so the nodes of an earlier run leave cleanly
   if (options.nodes > 0 || options.nodeStateDir) {
     const nodes = createSimulatedNodes({
-      client: options.client, count: options.nodes, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs,
+      client: as ? as(nodeUser(sharedNodeWatches), 'kubelet') : options.client, count: options.nodes,
+      clientFor: as && ((node) => as(nodeUser(node), 'kubelet')), pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs,
       behaviour: options.nodeBehaviour, pullError: options.pullError, stateDir: options.nodeStateDir, criSocketDir: options.criSocketDir,
       zones: options.zones, capacity: options.nodeCapacity,
       crashLoopBackoff: options.crashLoopBackoff,

@@ -6,6 +6,10 @@ import { buildKubeconfig, writeKubeconfig } from '../apiserver/auth/kubeconfig.j
 import { createInProcessClient } from '../client/index.js';
 import { installKruise } from '../install/install.js';
 import { startCluster, type Cluster } from '../cluster/cluster.js';
+import { serviceAccountUser, type ClientAs } from '../cluster/identities.js';
+import { daemonServiceAccount } from '../install/daemon-rbac.js';
+import { managerServiceAccount } from '../install/manager-rbac.js';
+import { kruiseNamespace } from '../install/manifests.js';
 import { loadNodeBehaviour } from './node-behaviour.js';
 import { startNodeDaemons, type NodeDaemons } from '../daemon/node-daemons.js';
 import { kruiseFeatureGates, tryItOutGates } from '../features/kruise.js';
@@ -32,8 +36,9 @@ export interface UpOptions {
   nodePods?: number;
   inMemory: boolean;
   /**
-   * RBAC (default) or AlwaysAllow (docs/design/authorization.md §1). The in-process components use
-   * the in-process client as `system:admin` in `system:masters`, so they work under either.
+   * RBAC (default) or AlwaysAllow (docs/design/authorization.md §1). The in-process components act
+   * as their own users and ServiceAccounts (§15), with the roles `kruise install` and kube's
+   * bootstrap policy give them.
    */
   authorizationMode?: AuthorizationMode;
   pullDelayMs: number;
@@ -87,22 +92,25 @@ export async function startUp(options: UpOptions): Promise<RunningUp> {
     await plane.stop();
   };
   try {
+    // each component acts as itself (docs/design/authorization.md §15); only the install is admin
+    const clientAs: ClientAs = (user, userAgent) => createInProcessClient(plane.handler, user, userAgent);
     const client = createInProcessClient(plane.handler, undefined, 'kruise-up');
     await installKruise(client);
     if (options.kruiseManager !== false) {
-      webhooks = await startUpWebhooks(client, dataDir, options.webhookPort, (g) => gates.enabled(g));
-      kruise = new Manager({ client, health: false, leaderElection: false });
+      const managerClient = clientAs(serviceAccountUser(kruiseNamespace, managerServiceAccount), 'kruise-manager');
+      webhooks = await startUpWebhooks(managerClient, dataDir, options.webhookPort, (g) => gates.enabled(g));
+      kruise = new Manager({ client: managerClient, health: false, leaderElection: false });
       setupKruiseControllers(kruise, (g) => gates.enabled(g));
       await kruise.start();
     }
     const nodeStateDir = options.inMemory ? undefined : path.join(dataDir, 'nodes');
     const criSocketDir = await criSocketDirIn(dataDir);
     cluster = await startCluster({
-      client, nodes: options.nodes, zones: options.zones ? options.zones.split(',').filter(Boolean) : undefined,
+      client, clientAs, nodes: options.nodes, zones: options.zones ? options.zones.split(',').filter(Boolean) : undefined,
       nodeCapacity: options.nodePods ? { pods: String(options.nodePods) } : undefined, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs, nodeBehaviour, nodeStateDir, criSocketDir,
     });
     if (options.kruiseDaemon !== false && cluster.nodes) {
-      daemons = await startNodeDaemons(createInProcessClient(plane.handler, undefined, 'kruise-daemon'), cluster.nodes, (g) => gates.enabled(g));
+      daemons = await startNodeDaemons(clientAs(serviceAccountUser(kruiseNamespace, daemonServiceAccount), 'kruise-daemon'), cluster.nodes, (g) => gates.enabled(g));
     }
     const kubeconfigPath = path.resolve(options.kubeconfig ?? path.join(dataDir, 'kubeconfig'));
     await writeKubeconfig(kubeconfigPath, buildKubeconfig({ server: plane.url, caPem: plane.pki.ca.certPem, user: 'admin', token: plane.pki.adminToken, clusterName: 'kruise' }));

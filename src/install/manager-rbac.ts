@@ -5,6 +5,8 @@
  */
 import type { KObject } from '../api/meta.js';
 
+/** The manager's ServiceAccount in the install namespace (also who the in-process manager of `kruise up` acts as). */
+export const managerServiceAccount = 'kruise-manager';
 const all = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'];
 const read = ['get', 'list', 'watch'];
 const status = ['get', 'patch', 'update'];

@@ -24,7 +24,7 @@ export interface ControllerBuilderOptions {
   /** Concurrent reconciles (default 1). */
   workers?: number;
   rateLimiter?: RateLimiter;
-  /** Client handed to the callbacks (default the manager's; tests wrap it to count calls). */
+  /** Client handed to the callbacks (default the manager's for this controller; tests wrap it to count calls). */
   client?: Client;
   /** Component of the event recorder (default the controller name). */
   eventSource?: string;
@@ -71,7 +71,7 @@ export function lazyContext<I>(mgr: Manager, name: string, options: ControllerBu
   let events: EventRecorder | undefined;
   return {
     informers,
-    client: options.client ?? mgr.client,
+    client: options.client ?? mgr.clientFor(name),
     clock: mgr.clock,
     get expectations() { return (expectations ??= mgr.newExpectations(options.expectationsName ?? name)); },
     get events() { return (events ??= mgr.eventRecorder(options.eventSource ?? name)); },

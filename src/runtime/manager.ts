@@ -43,6 +43,11 @@ export interface ManagerOptions {
   freezeCache?: boolean;
   /** How long `stop()` waits for in-flight reconciles (default 30 s). */
   gracefulShutdownMs?: number;
+  /**
+   * The client a controller writes with, by controller name, when it has an identity of its own
+   * (kube-controller-manager's per-controller ServiceAccounts); the informers keep `client`.
+   */
+  clientFor?: (controller: string) => Client | undefined;
 }
 
 export class Manager {
@@ -82,6 +87,11 @@ export class Manager {
     });
     this.controllers.push(controller);
     return controller;
+  }
+
+  /** The client controller `name` writes with (ManagerOptions.clientFor, else the manager's). */
+  clientFor(name: string): Client {
+    return this.options.clientFor?.(name) ?? this.client;
   }
 
   eventRecorder(component: string): EventRecorder {

@@ -48,6 +48,11 @@ export class NodeAgent {
     return this.o.runtime;
   }
 
+  /** The client this node writes with (its own identity in `kruise up`). */
+  get client(): Client {
+    return this.o.client;
+  }
+
   async register(): Promise<void> {
     await this.o.runtime.updateRuntimeConfig({ networkConfig: { podCidr: this.node.spec!.podCIDR! } });
     this.cancels.push(this.o.runtime.getContainerEvents((e) => this.o.onContainerEvent(e)));

@@ -13,7 +13,10 @@ import { defaultCapacity, type NodeCapacity } from './node-object.js';
 import type { ReadinessPolicy } from './readiness.js';
 
 export interface SimulatedNodesOptions {
+  /** What the nodes share (their pod, ConfigMap and Secret watches) runs with this client. */
   client: Client;
+  /** Each node's own writes (its Node, Lease, pod statuses, events) use this client (default `client`). */
+  clientFor?: (node: string) => Client;
   /** Nodes registered by start(). */
   count: number;
   /** Node names are `<namePrefix><i>` (default `kruise-node-`). */
@@ -101,7 +104,7 @@ export function resolveOptions(o: SimulatedNodesOptions): ResolvedOptions {
   const capacity = { ...defaultCapacity, ...o.capacity };
   if (!(Number(capacity.pods) > 0)) throw new Error(`createSimulatedNodes: capacity.pods must be a positive number, got ${capacity.pods}`);
   return {
-    client: o.client, count: o.count, namePrefix: o.namePrefix ?? 'kruise-node-', zones, capacity, labels: o.labels ?? {},
+    client: o.client, clientFor: o.clientFor ?? (() => o.client), count: o.count, namePrefix: o.namePrefix ?? 'kruise-node-', zones, capacity, labels: o.labels ?? {},
     pullDelayMs: o.pullDelayMs ?? 0, startDelayMs: o.startDelayMs ?? 0, terminationDelayMs: o.terminationDelayMs ?? 0,
     clock: o.clock ?? realClock, readiness: withBehaviour(o.readiness ?? {}, behaviour), pullError: o.pullError, behaviour,
     leaseDurationSeconds, leaseRenewIntervalMs, nodeStatusReportIntervalMs: o.nodeStatusReportIntervalMs ?? 300_000,

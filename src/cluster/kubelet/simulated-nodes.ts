@@ -118,8 +118,9 @@ class SimulatedNodeSet implements SimulatedNodes {
     const runtime = createFakeRuntime({ ...this.runtimeOptions(name), stateFile: this.o.stateDir && nodeStateFile(this.o.stateDir, name) });
     const version = await runtime.version();
     const index = this.nextIndex++;
+    const client = this.o.clientFor(name);
     const agent = new NodeAgent({
-      client: this.o.client, clock: this.o.clock, log: this.log, runtime,
+      client, clock: this.o.clock, log: this.log, runtime,
       identity: {
         name, index, zone: this.o.zones[index % this.o.zones.length], capacity: this.o.capacity, labels: this.o.labels,
         kubeletVersion: this.o.kubeletVersion, containerRuntimeVersion: `${version.runtimeName}://${version.runtimeVersion.replace(/^v/, '')}`,
@@ -131,7 +132,7 @@ class SimulatedNodeSet implements SimulatedNodes {
     await agent.register();
     this.agents.set(name, agent);
     await this.serveCri(name, runtime);
-    this.recorders.set(name, new EventRecorder({ client: this.o.client, component: 'kubelet', instance: name, clock: this.o.clock, log: this.log }));
+    this.recorders.set(name, new EventRecorder({ client, component: 'kubelet', instance: name, clock: this.o.clock, log: this.log }));
     for (const pod of this.informer.byIndex(IndexNames.nodeName, name)) this.enqueue(pod.metadata.namespace ?? 'default', pod.metadata.name!);
   }
 
@@ -240,7 +241,7 @@ class SimulatedNodeSet implements SimulatedNodes {
 
   private newWorker(agent: NodeAgent, pod: Pod): PodWorker {
     return new PodWorker({
-      client: this.o.client, runtime: agent.runtime, events: this.recorders.get(agent.name)!, configSources: this.configSources,
+      client: agent.client, runtime: agent.runtime, events: this.recorders.get(agent.name)!, configSources: this.configSources,
       clock: this.o.clock, log: this.log.child({ node: agent.name }),
       nodeName: agent.name, hostIP: agent.hostIP, runtimeName: 'containerd', readiness: this.o.readiness,
       overrides: this.overrides, terminationDelayMs: this.o.terminationDelayMs, crashBackoff: this.o.crashLoopBackoff,

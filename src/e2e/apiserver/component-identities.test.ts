@@ -1,0 +1,78 @@
+/**
+ * Each component of `kruise up` acts as itself (docs/design/authorization.md §14, §15): the Kruise
+ * manager as its ServiceAccount with the ClusterRole `kruise install` ships, so taking a verb out of
+ * that role stops it with the API server's 403; kubelets are decided by the Node mode; the scheduler
+ * and the controllers by kube's bootstrap roles.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { kubectlFor } from '../../testing/kubectl.js';
+import { startUp, type UpProcess } from '../../testing/process.js';
+import { eventually } from '../../testing/workload-env.js';
+
+type Obj = Record<string, any>; // any: kubectl's JSON output, read field by field
+
+describe('component identities in kruise up', () => {
+  let up: UpProcess;
+  let dir: string;
+  let kubectl: ReturnType<typeof kubectlFor>;
+  const run = async (args: string[], input?: string) => {
+    const r = await kubectl(args, { minor: 32, ...(input && { input }) });
+    assert.equal(r.code, 0, `${args.join(' ')}: ${r.stderr}`);
+    return r.stdout;
+  };
+  const json = async (args: string[]): Promise<Obj> => JSON.parse(await run([...args, '-o', 'json']));
+
+  before(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'kruise-identities-'));
+    up = await startUp(['--port', '0', '--data-dir', dir, '--nodes', '1', '--in-memory'], 60_000);
+    kubectl = kubectlFor(path.join(dir, 'kubeconfig'), path.join(dir, 'cache'));
+  });
+  after(async () => {
+    up.child.kill('SIGTERM');
+    await new Promise((r) => up.child.once('exit', r));
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  test('the manager writes as system:serviceaccount:kruise-system:kruise-manager: without pods create in its role it gets 403', async () => {
+    const role = await json(['get', 'clusterrole', 'kruise-manager-role']);
+    // pods keep every verb but create; the resources sharing their rule (events among them) keep theirs
+    const without = (role.rules as Obj[]).flatMap((r) => (r.resources?.includes('pods') && r.apiGroups?.includes('')
+      ? [{ ...r, resources: r.resources.filter((x: string) => x !== 'pods') }, { ...r, resources: ['pods'], verbs: r.verbs.filter((v: string) => v !== 'create') }]
+      : [r]));
+    assert.notDeepEqual(without, role.rules, 'the shipped role lets the manager create pods');
+    await run(['patch', 'clusterrole', 'kruise-manager-role', '--type', 'merge', '-p', JSON.stringify({ rules: without })]);
+    await run(['apply', '-f', '-'], JSON.stringify({
+      apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', metadata: { name: 'who', namespace: 'default' },
+      spec: { replicas: 1, selector: { matchLabels: { app: 'who' } }, template: { metadata: { labels: { app: 'who' } }, spec: { containers: [{ name: 'c', image: 'nginx:alpine' }] } } },
+    }));
+    const event = await eventually('a FailedCreate event naming the manager', async () =>
+      ((await json(['get', 'events', '--field-selector', 'involvedObject.name=who'])).items as Obj[]).find((e) => e.reason === 'FailedCreate'), 30_000);
+    assert.match(event.message, /User "system:serviceaccount:kruise-system:kruise-manager" cannot create resource "pods" in API group "" in the namespace "default"/);
+    await run(['patch', 'clusterrole', 'kruise-manager-role', '--type', 'merge', '-p', JSON.stringify({ rules: role.rules })]);
+    await eventually('the pod once the verb is back', async () => ((await json(['get', 'pods', '-l', 'app=who'])).items as Obj[]).length === 1 || undefined, 60_000);
+  });
+
+  test('kubelets are allowed by the Node mode, nothing beyond the system:node role', async () => {
+    const can = async (...args: string[]) => (await kubectl(['auth', 'can-i', ...args, '--as', 'system:node:kruise-node-0', '--as-group', 'system:nodes'], { minor: 32 })).stdout.trim();
+    assert.equal(await can('patch', 'nodes', '--subresource', 'status'), 'yes');
+    assert.equal(await can('update', 'pods', '--subresource', 'status', '-n', 'default'), 'yes');
+    assert.equal(await can('create', 'deployments', '-n', 'default'), 'no');
+    assert.equal(await can('update', 'pods', '-n', 'default'), 'no');
+    const [node] = (await json(['get', 'nodes'])).items as Obj[];
+    assert.equal(node.status.conditions.find((c: Obj) => c.type === 'Ready')?.status, 'True');
+  });
+
+  test('the scheduler and the built-in controllers work under their bootstrap roles', async () => {
+    await run(['create', 'deployment', 'bootstrap', '--image', 'nginx:alpine', '--replicas', '2']);
+    const pods = await eventually('two running pods of the Deployment', async () => {
+      const items = ((await json(['get', 'pods', '-l', 'app=bootstrap'])).items as Obj[]).filter((p) => p.status?.phase === 'Running');
+      return items.length === 2 ? items : undefined;
+    }, 60_000);
+    assert.ok(pods.every((p) => p.spec.nodeName === 'kruise-node-0'));
+    assert.equal(await run(['auth', 'can-i', 'create', 'pods', '--as', 'system:serviceaccount:kube-system:replicaset-controller', '-n', 'default']).then((s) => s.trim()), 'yes');
+  });
+});
