@@ -3,7 +3,7 @@
 // decoder walks. Wire facts (field numbers, types, repeated, maps) come from the generated.proto files of
 // k8s.io/api and k8s.io/apimachinery; JSON facts (json name, inline embedding, pointer or omitempty, so a
 // zero value is kept or dropped exactly as encoding/json would) come from the Go struct tags in the same
-// modules. The modules are fetched into the Go module cache with `go mod download` (Go module proxy).
+// modules (k8s.io/apiextensions-apiserver for CustomResourceDefinition). The modules are fetched into the Go module cache with `go mod download` (Go module proxy).
 //
 // Usage: node hack/gen-k8s-proto.mjs           write the file if it changed
 //        node hack/gen-k8s-proto.mjs --check   exit 1 if the committed file is out of date
@@ -27,19 +27,28 @@ const API_GROUPS = {
   'authentication/v1': 'authentication.k8s.io', 'authorization/v1': 'authorization.k8s.io',
 };
 const MACHINERY = ['pkg/apis/meta/v1', 'pkg/runtime', 'pkg/util/intstr', 'pkg/api/resource'];
+/** k8s.io/apiextensions-apiserver package directory -> API group. */
+const EXTENSION_GROUPS = { 'pkg/apis/apiextensions/v1': 'apiextensions.k8s.io' };
 /** Messages whose JSON form is not an object: the decoder knows each by its tag. */
 const SPECIAL = {
   'apis.meta.v1.Time': 'time', 'apis.meta.v1.MicroTime': 'microtime', 'apis.meta.v1.Duration': 'duration',
   'apis.meta.v1.FieldsV1': 'json', 'runtime.RawExtension': 'json', 'api.resource.Quantity': 'quantity',
   'util.intstr.IntOrString': 'intstr',
+  // apiextensions' JSON holds raw JSON bytes in field 1, as RawExtension does; the three unions have
+  // custom JSON marshalers (a schema, or a bool / a schema list / a string list).
+  'apiextensions.v1.JSON': 'json', 'apiextensions.v1.JSONSchemaPropsOrBool': 'schema-or-bool',
+  'apiextensions.v1.JSONSchemaPropsOrArray': 'schema-or-array',
+  'apiextensions.v1.JSONSchemaPropsOrStringArray': 'schema-or-strings',
 };
-const SCALARS = new Set(['string', 'bytes', 'bool', 'int32', 'int64']);
+const SCALARS = new Set(['string', 'bytes', 'bool', 'int32', 'int64', 'double']);
 
-const shortName = (full) => full.replace(/^k8s\.io\.api\./, '').replace(/^k8s\.io\.apimachinery\.pkg\./, '');
+const shortName = (full) => full.replace(/^k8s\.io\.api\./, '').replace(/^k8s\.io\.apimachinery\.pkg\./, '')
+  .replace(/^k8s\.io\.apiextensions_apiserver\.pkg\.apis\./, '');
 const fail = (msg) => { throw new Error(msg); };
 
 function moduleDirs() {
-  const out = execFileSync('go', ['mod', 'download', '-json', `k8s.io/api@${VERSION}`, `k8s.io/apimachinery@${VERSION}`], {
+  const modules = ['api', 'apimachinery', 'apiextensions-apiserver'].map((m) => `k8s.io/${m}@${VERSION}`);
+  const out = execFileSync('go', ['mod', 'download', '-json', ...modules], {
     cwd: tmpdir(), encoding: 'utf8', env: { ...process.env, GOFLAGS: '-mod=mod' },
   });
   const mods = JSON.parse(`[${out.replace(/\n}\s*\n?{/g, '\n},{')}]`);
@@ -59,7 +68,7 @@ function parseProto(text) {
       const m = /^(optional|repeated|required)?\s*(map<\s*([\w.]+)\s*,\s*([\w.]+)\s*>|[\w.]+)\s+(\w+)\s*=\s*(\d+)$/.exec(stmt);
       if (!m) fail(`${pkg}.${name}: cannot parse "${stmt}"`);
       const resolve = (t) => (SCALARS.has(t) ? t : shortName(t.startsWith('.') ? t.slice(1) : `${pkg}.${t}`));
-      if (/^(double|float|[us]int|s?fixed)/.test(m[2])) fail(`${pkg}.${name}.${m[5]}: unsupported type ${m[2]}`);
+      if (/^(float|[us]int|s?fixed)/.test(m[2])) fail(`${pkg}.${name}.${m[5]}: unsupported type ${m[2]}`);
       fields.push({
         number: Number(m[6]), protoName: m[5], repeated: m[1] === 'repeated', map: Boolean(m[3]),
         type: resolve(m[4] ?? m[2]), keyType: m[3],
@@ -79,6 +88,7 @@ function parseGoTypes(dir) {
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.go') && !f.endsWith('_test.go'))) {
     const text = readFileSync(path.join(dir, file), 'utf8');
     for (const [, name] of text.matchAll(/^type (\w+) \[\]\w+$/gm)) slices.add(name);
+    for (const [, name] of text.matchAll(/^type (\w+) struct ?\{\}$/gm)) structs[name] = { byNumber: {}, hasTypeMeta: false };
     for (const [, name, body] of text.matchAll(/^type (\w+) struct \{\n([\s\S]*?)^\}/gm)) {
       const fields = { byNumber: {}, hasTypeMeta: false };
       for (const line of body.split('\n')) {
@@ -111,10 +121,14 @@ function loadPackages(dirs) {
     return goTypes[goKey];
   };
   for (const dir of MACHINERY) load(path.join(dirs['k8s.io/apimachinery'], dir), dir.replace(/^pkg\//, '').replaceAll('/', '.'));
-  for (const [dir, group] of Object.entries(API_GROUPS)) {
-    const pkg = dir.replace('/', '.');
-    const { structs } = load(path.join(dirs['k8s.io/api'], dir), pkg);
-    const apiVersion = group ? `${group}/${dir.split('/')[1]}` : 'v1';
+  const groups = [
+    ...Object.entries(API_GROUPS).map(([dir, group]) => [path.join(dirs['k8s.io/api'], dir), dir.replace('/', '.'), group]),
+    ...Object.entries(EXTENSION_GROUPS).map(([dir, group]) => [
+      path.join(dirs['k8s.io/apiextensions-apiserver'], dir), dir.replace(/^pkg\/apis\//, '').replace('/', '.'), group]),
+  ];
+  for (const [dir, pkg, group] of groups) {
+    const { structs } = load(dir, pkg);
+    const apiVersion = group ? `${group}/${pkg.split('.')[1]}` : 'v1';
     for (const [name, s] of Object.entries(structs)) {
       if (s.hasTypeMeta && messages[`${pkg}.${name}`]) kinds[`${apiVersion}/${name}`] = `${pkg}.${name}`;
     }
@@ -162,7 +176,7 @@ function buildDescriptor({ messages, goTypes, kinds }) {
 
 function render(kinds, messages) {
   const sorted = (obj) => Object.keys(obj).sort().map((k) => `${JSON.stringify(k)}:${JSON.stringify(obj[k])}`).join(',\n');
-  const header = `Generated by hack/gen-k8s-proto.mjs from the k8s.io/api ${VERSION} and k8s.io/apimachinery ${VERSION} `
+  const header = `Generated by hack/gen-k8s-proto.mjs from the k8s.io/api, k8s.io/apimachinery and k8s.io/apiextensions-apiserver ${VERSION} `
     + 'wire definitions (generated.proto, Go struct tags), Copyright The Kubernetes Authors, Apache-2.0. DO NOT EDIT.';
   return `{"header":${JSON.stringify(header)},\n"kinds":{\n${sorted(kinds)}},\n"messages":{\n${sorted(messages)}}}\n`;
 }

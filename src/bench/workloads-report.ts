@@ -16,6 +16,7 @@ function phaseLines(p: PhaseResult): string[] {
   const failed = p.managerFailedWrites ? ` (${p.managerFailedWrites} failed)` : '';
   return [
     `  ${col(p.name, 34)}${col(p.seconds.toFixed(2), 9)}${col(`${p.managerWrites}${failed}`, 16)}${col(p.writesPerPod.toFixed(2), 9)}${col(p.managerCpuSeconds.toFixed(2), 10)}${col(p.planeCpuSeconds.toFixed(2), 10)}${p.managerRssMiB}`,
+    `      ${podWrites(p)}`,
     `      milestones (s): ${list(p.milestones)}`,
     `      manager writes (count, mean API handler ms, failed by code): ${kinds(p.writesByKind)}`,
     `      manager reads ${p.managerReads}; mean API handler time of a manager write ${p.managerWriteMs} ms`,
@@ -25,6 +26,22 @@ function phaseLines(p: PhaseResult): string[] {
     `      manager reconciles (count, busy time): ${reconciles}`,
     ...(p.stages ? stageLines(p.stages) : []),
   ];
+}
+
+/** The figures OpenKruise's manager is compared on: pod writes and 409 Conflicts, each per pod of the phase. */
+export function podWrites(p: Pick<PhaseResult, 'pods' | 'writesByKind'>): string {
+  let writes = 0;
+  let conflicts = 0;
+  const verbs: Record<string, number> = {};
+  for (const [kind, stats] of Object.entries(p.writesByKind)) {
+    conflicts += stats.failed['409'] ?? 0;
+    const resource = kind.split(' ')[1] ?? '';
+    if (resource !== 'pods' && !resource.startsWith('pods/')) continue;
+    writes += stats.n;
+    verbs[kind] = stats.n;
+  }
+  const per = (n: number) => (p.pods ? n / p.pods : 0).toFixed(2);
+  return `manager pod writes per pod ${per(writes)} (${list(verbs)}); 409 conflicts per pod ${per(conflicts)} (${conflicts})`;
 }
 
 const spread = (s: Spread) => `${s.p50}/${s.p90}/${s.max}`;

@@ -37,6 +37,8 @@ export interface ClusterOptions {
   controllers?: boolean;
   /** The simulated kubelets' crash-loop back-off (default 10 s doubling to 5 min). */
   crashLoopBackoff?: SimulatedNodesOptions['crashLoopBackoff'];
+  /** The cluster CA (PEM) the root-CA publisher puts in every namespace as `kube-root-ca.crt`. */
+  rootCaPem?: string;
   /** Serve each simulated node's runtime over CRI gRPC at `<criSocketDir>/<node>.sock` (for crictl). */
   criSocketDir?: string;
 }
@@ -59,7 +61,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       client: as ? as(controllerManagerUser, 'kube-controller-manager') : options.client, health: false, leaderElection: false,
       clientFor: as && ((controller) => controllerClient(as, controller)),
     });
-    setupCoreControllers(manager);
+    setupCoreControllers(manager, { rootCaPem: options.rootCaPem });
     await manager.start();
     stops.push(() => manager.stop());
   }

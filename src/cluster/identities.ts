@@ -34,6 +34,8 @@ const controllerAccounts: Record<string, string> = {
   cronjob: 'cronjob-controller',
   'node-lifecycle': 'node-controller',
   'pod-garbage-collector': 'pod-garbage-collector',
+  serviceaccount: 'service-account-controller',
+  'root-ca-cert-publisher': 'root-ca-cert-publisher',
 };
 
 /** The client a core controller writes with; its informers read as kube-controller-manager itself. */

@@ -83,8 +83,11 @@ export async function runManager(options: ManagerCommandOptions): Promise<void> 
   pubMetrics.registerOn(manager.metrics.registry);
   let webhooksReady = false;
   const health = await startHealthServer({ host, port, ready: () => webhooksReady && manager.ready(), registry: manager.metrics.registry });
+  // The webhooks' reads get connections of their own: on the controllers' pool they would queue
+  // behind pod creates that are themselves waiting for these webhooks (docs/design/webhooks.md §17).
+  const webhookClient = createHttpClient({ kubeconfigPath: options.kubeconfig, userAgent: 'kruise-manager' });
   const webhooks = await startKruiseWebhooks({
-    ...options.webhook, client, gates: (g) => gates.enabled(g), host: options.webhookBindAddress, registry: manager.metrics.registry,
+    ...options.webhook, client: webhookClient, gates: (g) => gates.enabled(g), host: options.webhookBindAddress, registry: manager.metrics.registry,
   });
   await withTimeout(webhooks.ready, options.webhookInitializeTimeout * 1000).catch((e: unknown) => {
     log.error({ err: e }, 'Webhooks failed to initialize');

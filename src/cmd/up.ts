@@ -108,6 +108,7 @@ export async function startUp(options: UpOptions): Promise<RunningUp> {
     cluster = await startCluster({
       client, clientAs, nodes: options.nodes, zones: options.zones ? options.zones.split(',').filter(Boolean) : undefined,
       nodeCapacity: options.nodePods ? { pods: String(options.nodePods) } : undefined, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs, nodeBehaviour, nodeStateDir, criSocketDir,
+      rootCaPem: plane.pki.ca.certPem,
     });
     if (options.kruiseDaemon !== false && cluster.nodes) {
       daemons = await startNodeDaemons(clientAs(serviceAccountUser(kruiseNamespace, daemonServiceAccount), 'kruise-daemon'), cluster.nodes, (g) => gates.enabled(g));

@@ -104,7 +104,7 @@ export async function startWorkloadEnv(options: WorkloadEnvOptions): Promise<Wor
     cluster = await startCluster({
       client: env.client, nodes: options.nodes ?? 3, controllers: true, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs,
       criSocketDir, nodeBehaviour: options.nodeBehaviour, pullError: options.pullError, zones: options.zones, nodeCapacity: options.nodeCapacity,
-      crashLoopBackoff: options.crashLoopBackoff,
+      crashLoopBackoff: options.crashLoopBackoff, rootCaPem: env.plane.pki.ca.certPem,
     });
     if (options.daemons) daemons = await startDaemons();
     await startManager();

@@ -14,6 +14,8 @@ import { createFsCertWriter, createSecretCertWriter, type CertWriter } from './c
 import { startConfigurationController } from './configuration/controller.js';
 import type { KindWebhooks } from './kind-webhook.js';
 import { kruiseKindWebhooks } from './kinds.js';
+import { PersistentPodStates, PodProbeMarkers, PodUnavailableBudgets, SidecarSets, WorkloadSpreads } from '../api/kruise/resource-types.js';
+import { cachedReads } from './server/cached-reads.js';
 import { registerHandlers } from './server/register.js';
 import { startWebhookServer } from './server/server.js';
 
@@ -55,7 +57,9 @@ export interface KruiseWebhooks {
 
 export async function startKruiseWebhooks(options: KruiseWebhooksOptions): Promise<KruiseWebhooks> {
   const log = logger('kruise-webhooks');
-  const handlers = await registerHandlers(webhookInventory, options.kinds ?? kruiseKindWebhooks(options.namespace), { client: options.client, gate: options.gates });
+  // the kinds the pod steps read on every pod create, update or delete
+  const reads = cachedReads(options.client, [SidecarSets, PodUnavailableBudgets, PodProbeMarkers, WorkloadSpreads, PersistentPodStates]);
+  const handlers = await registerHandlers(webhookInventory, options.kinds ?? kruiseKindWebhooks(options.namespace), { client: reads.client, gate: options.gates });
   const server = await startWebhookServer({ host: options.host, port: options.port, certDir: options.certDir, handlers, registry: options.registry, log });
   const dnsName = options.webhookHost ?? `${options.serviceName}.${options.namespace}.svc`;
   const artifacts = { dnsName, algorithm: options.keyAlgorithm, renewBeforeMs: options.renewBeforeMs, certDir: options.certDir };
@@ -80,6 +84,7 @@ export async function startKruiseWebhooks(options: KruiseWebhooksOptions): Promi
     ready,
     metrics: server.registry,
     async stop() {
+      reads.stop();
       await controller.stop();
       await server.close();
     },

@@ -8,6 +8,8 @@ import { setupJobController } from './job/index.js';
 import { setupCronJobController } from './cronjob/index.js';
 import { setupNodeLifecycleController } from './nodelifecycle/index.js';
 import { setupPodGCController } from './podgc/index.js';
+import { setupServiceAccountController } from './serviceaccount/index.js';
+import { setupRootCAPublisher } from './rootcapublisher/index.js';
 
 const coreControllers: { name: string; setup: (manager: Manager) => unknown }[] = [
   { name: 'replicaset', setup: (m) => setupReplicaSetController(m) },
@@ -18,8 +20,15 @@ const coreControllers: { name: string; setup: (manager: Manager) => unknown }[] 
   { name: 'cronjob', setup: (m) => setupCronJobController(m) },
   { name: 'nodelifecycle', setup: (m) => setupNodeLifecycleController(m) },
   { name: 'podgc', setup: (m) => setupPodGCController(m) },
+  { name: 'serviceaccount', setup: (m) => setupServiceAccountController(m) },
 ];
 
-export function setupCoreControllers(manager: Manager): void {
+export interface CoreControllerOptions {
+  /** The cluster CA (PEM) to publish as `kube-root-ca.crt` in every namespace; no publisher without it. */
+  rootCaPem?: string;
+}
+
+export function setupCoreControllers(manager: Manager, options: CoreControllerOptions = {}): void {
   for (const c of coreControllers) c.setup(manager);
+  if (options.rootCaPem) setupRootCAPublisher(manager, options.rootCaPem);
 }

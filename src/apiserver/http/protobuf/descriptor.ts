@@ -5,7 +5,7 @@
  */
 import generated from './k8s-proto.gen.json' with { type: 'json' };
 
-export type ScalarType = 'string' | 'bytes' | 'bool' | 'int32' | 'int64';
+export type ScalarType = 'string' | 'bytes' | 'bool' | 'int32' | 'int64' | 'double';
 
 /**
  * One field as [jsonName, type, flags?]. Flags: r repeated, m map<string, type>, i inline (the JSON form
@@ -16,7 +16,8 @@ export type FieldEntry = [name: string, type: string, flags?: string];
 
 /**
  * A message: its fields by number, or a tag for the types whose JSON form is not an object:
- * time, microtime, duration, json (RawExtension, FieldsV1), quantity, intstr, list:<scalar>.
+ * time, microtime, duration, json (RawExtension, FieldsV1, apiextensions JSON), quantity, intstr, list:<scalar>,
+ * and the JSONSchemaProps unions schema-or-bool, schema-or-array, schema-or-strings (schema-unions.ts).
  */
 export type MessageEntry = Record<string, FieldEntry> | string;
 
@@ -30,7 +31,7 @@ export interface Descriptor {
 // The JSON module's inferred literal type is huge and its arrays are not tuples; the shape is the generator's.
 export const descriptor = generated as unknown as Descriptor;
 
-export const SCALARS: ReadonlySet<string> = new Set<ScalarType>(['string', 'bytes', 'bool', 'int32', 'int64']);
+export const SCALARS: ReadonlySet<string> = new Set<ScalarType>(['string', 'bytes', 'bool', 'int32', 'int64', 'double']);
 
 const DELETE_OPTIONS = 'apis.meta.v1.DeleteOptions';
 

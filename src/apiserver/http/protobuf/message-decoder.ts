@@ -4,6 +4,7 @@
  * is a pointer or lacks omitempty, empty lists and maps omitted, well-known types in their JSON forms.
  */
 import { descriptor, SCALARS } from './descriptor.js';
+import { decodeSchemaUnion, SCHEMA_UNIONS } from './schema-unions.js';
 import { decodeWellKnown, type EmbeddedDecoder } from './well-known.js';
 import { forEachField, ProtobufError, utf8, WireReader, WireType } from './wire-reader.js';
 
@@ -22,6 +23,7 @@ interface Field {
 type Compiled = Map<number, Field> | string;
 
 const MAX_DEPTH = 64;
+const SCHEMA_PROPS = 'apiextensions.v1.JSONSchemaProps';
 const compiled = new Map<string, Compiled>();
 
 function compile(type: string): Compiled {
@@ -45,6 +47,9 @@ function compile(type: string): Compiled {
 export function decodeMessage(type: string, bytes: Uint8Array, embedded: EmbeddedDecoder, depth = 0): unknown {
   if (depth > MAX_DEPTH) throw new ProtobufError(`messages nested deeper than ${MAX_DEPTH} levels`);
   const fields = compile(type);
+  if (typeof fields === 'string' && SCHEMA_UNIONS.has(fields)) {
+    return decodeSchemaUnion(fields, bytes, (b) => decodeMessage(SCHEMA_PROPS, b, embedded, depth + 1));
+  }
   if (typeof fields === 'string') return decodeWellKnown(fields, bytes, embedded, depth);
   return decodeInto({}, type, fields, bytes, embedded, depth);
 }
@@ -89,20 +94,22 @@ function list(target: Json, name: string): unknown[] {
 }
 
 const isLengthDelimited = (type: string) => type === 'string' || type === 'bytes';
+const wireTypeOf = (type: string) => (isLengthDelimited(type) ? WireType.Bytes : type === 'double' ? WireType.Fixed64 : WireType.Varint);
 
 /** A packed repeated scalar (proto3 style); k8s writes proto2 unpacked lists, but both are valid. */
 function readPacked(packed: Uint8Array, type: string, out: unknown[], where: string): void {
   const reader = new WireReader(packed);
-  while (!reader.done) out.push(readScalar(type, WireType.Varint, reader, where));
+  while (!reader.done) out.push(readScalar(type, wireTypeOf(type), reader, where));
 }
 
 function readScalar(type: string, wireType: number, reader: WireReader, where: string): unknown {
-  const expected = isLengthDelimited(type) ? WireType.Bytes : WireType.Varint;
+  const expected = wireTypeOf(type);
   if (wireType !== expected) throw new ProtobufError(`${where}: wire type ${wireType}, expected ${expected}`);
   switch (type) {
     case 'string': return utf8(reader.bytes());
     case 'bytes': return Buffer.from(reader.bytes()).toString('base64');
     case 'bool': return reader.varint() !== 0n;
+    case 'double': return reader.double();
     case 'int32': return Number(BigInt.asIntN(32, reader.varint()));
     default: return Number(BigInt.asIntN(64, reader.varint()));
   }

@@ -25,6 +25,11 @@ export const pb = {
   msg: (field: number, ...parts: Buffer[]) => pb.bytes(field, Buffer.concat(parts)),
   /** A map entry: key 1, value 2 (already encoded as field 2). */
   entry: (field: number, mapKey: string, value: Buffer) => pb.msg(field, pb.str(1, mapKey), value),
+  double: (field: number, value: number) => {
+    const word = Buffer.alloc(8);
+    word.writeDoubleLE(value);
+    return Buffer.concat([key(field, 1), word]);
+  },
   fixed32: (field: number) => Buffer.concat([key(field, 5), Buffer.alloc(4, 7)]),
   fixed64: (field: number) => Buffer.concat([key(field, 1), Buffer.alloc(8, 7)]),
 };

@@ -61,6 +61,12 @@ export class WireReader {
     return this.buf.subarray(start, this.pos);
   }
 
+  /** A little-endian IEEE 754 double (wire type 1). */
+  double(): number {
+    this.advance(8);
+    return Buffer.from(this.buf.buffer, this.buf.byteOffset + this.pos - 8, 8).readDoubleLE(0);
+  }
+
   /** Steps over a field whose number the descriptor does not know. */
   skip(wireType: number): void {
     switch (wireType) {

@@ -1,0 +1,102 @@
+/**
+ * `npm run bench:vs-kube-apiserver`: the same request mix against `kruise up` (child process, no nodes,
+ * no Kruise manager, its webhook configurations removed) and the cached real kube-apiserver v1.32 + etcd + kube-controller-manager
+ * (scripts/real-control-plane.sh), alternating between them figure by figure so machine load falls
+ * on both alike; prints each figure and the ratio. Both run on loopback HTTPS with bearer tokens.
+ * Without the cached binaries it says how to build them and exits 1 (docs/design/performance.md §1).
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { apiClientFromKubeconfig, startUp } from '../testing/process.js';
+import { realControlPlaneAvailable, startRealControlPlane } from '../testing/real-control-plane.js';
+import { writeResults } from './stats.js';
+import { createConfigMaps, createPods, listLatency, namespace, patchPods, rate, watchDelivery, type Target } from './vs-kube-measures.js';
+
+const PODS = 3000;
+const SEQUENTIAL = 500;
+const LIST_PODS = 5000;
+
+interface Figure {
+  name: string;
+  unit: string;
+  /** true when more is better (throughput), false for latencies. */
+  higherIsBetter: boolean;
+  measure: (t: Target) => Promise<number>;
+}
+
+const figures: Figure[] = [
+  { name: 'pod create, 32 clients', unit: '/s', higherIsBetter: true, measure: async (t) => rate(PODS, 32, createPods(t, await namespace(t, 'par'), 'p')) },
+  { name: 'pod create, sequential', unit: '/s', higherIsBetter: true, measure: async (t) => rate(SEQUENTIAL, 1, createPods(t, await namespace(t, 'seq'), 's')) },
+  { name: 'ConfigMap create, 32 clients', unit: '/s', higherIsBetter: true, measure: async (t) => rate(PODS, 32, createConfigMaps(t, await namespace(t, 'cms'))) },
+  { name: 'pod merge patch, 32 clients', unit: '/s', higherIsBetter: true, measure: (t) => rate(PODS, 32, patchPods(t, 'par', 'p', PODS, 'merge')) },
+  { name: 'pod merge patch, sequential', unit: '/s', higherIsBetter: true, measure: (t) => rate(SEQUENTIAL, 1, patchPods(t, 'par', 'p', PODS, 'merge')) },
+  { name: 'pod strategic patch, 32 clients', unit: '/s', higherIsBetter: true, measure: (t) => rate(PODS, 32, patchPods(t, 'par', 'p', PODS, 'strategic')) },
+  { name: 'pod strategic patch, sequential', unit: '/s', higherIsBetter: true, measure: (t) => rate(SEQUENTIAL, 1, patchPods(t, 'par', 'p', PODS, 'strategic')) },
+  { name: `list ${LIST_PODS} pods, p50`, unit: ' ms', higherIsBetter: false, measure: async (t) => {
+    await rate(LIST_PODS, 32, createPods(t, await namespace(t, 'big'), 'b'));
+    return (await listLatency(t, 'big', LIST_PODS)).p50;
+  } },
+  { name: 'watch delivery to 100 watchers, p50', unit: ' ms', higherIsBetter: false, measure: async (t) => (await watchDelivery(t, await namespace(t, 'watch'))).p50 },
+  { name: 'watch delivery to 100 watchers, p99', unit: ' ms', higherIsBetter: false, measure: async (t) => (await watchDelivery(t, await namespace(t, 'watch2'))).p99 },
+];
+
+/**
+ * `kruise up --no-kruise-manager` still registers the Kruise webhooks (failurePolicy Fail for pods);
+ * the real server has none, so they go: both servers admit pods on their own.
+ */
+async function dropWebhookConfigurations(t: Target): Promise<void> {
+  for (const kind of ['mutatingwebhookconfigurations', 'validatingwebhookconfigurations']) {
+    const base = `/apis/admissionregistration.k8s.io/v1/${kind}`;
+    for (const item of (await t.api.request('GET', base)).body.items as { metadata: { name: string } }[]) {
+      await t.api.request('DELETE', `${base}/${item.metadata.name}`);
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const availability = realControlPlaneAvailable();
+  if (!availability.available) {
+    console.error(`real control plane unavailable: ${availability.reason}`);
+    process.exit(1);
+  }
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'kruise-vs-kube-'));
+  const up = await startUp(['--port', '0', '--data-dir', dir, '--nodes', '0', '--no-kruise-manager', '--no-kruise-daemon']);
+  const real = await startRealControlPlane();
+  try {
+    const kc = parse(await readFile(path.join(dir, 'kubeconfig'), 'utf8')) as { clusters: { cluster: Record<string, string> }[]; users: { user: { token: string } }[] };
+    const ours: Target = {
+      name: 'kruise up', api: await apiClientFromKubeconfig(path.join(dir, 'kubeconfig')), url: up.url,
+      caPem: Buffer.from(kc.clusters[0].cluster['certificate-authority-data'], 'base64').toString(), token: kc.users[0].user.token,
+    };
+    await dropWebhookConfigurations(ours);
+    const theirs: Target = { name: 'kube-apiserver', api: await apiClientFromKubeconfig(real.kubeconfig), url: real.url, caPem: real.caPem, token: real.token };
+    const rows: Record<string, { kruise: number; kube: number; ratio: number }> = {};
+    console.log('kruise up vs kube-apiserver v1.32 + etcd (one run, alternating, loopback HTTPS)');
+    console.log(`  ${'figure'.padEnd(40)} ${'kruise up'.padStart(12)} ${'kube'.padStart(12)}  kruise advantage`);
+    for (const [i, f] of figures.entries()) {
+      // alternate who goes first, so a warming machine favours neither
+      const order = i % 2 === 0 ? [ours, theirs] : [theirs, ours];
+      const values = new Map<Target, number>();
+      for (const t of order) values.set(t, await f.measure(t));
+      const [k, r] = [values.get(ours)!, values.get(theirs)!];
+      const ratio = f.higherIsBetter ? k / r : r / k;
+      rows[f.name] = { kruise: k, kube: r, ratio: Math.round(ratio * 100) / 100 };
+      console.log(`  ${f.name.padEnd(40)} ${`${k}${f.unit}`.padStart(12)} ${`${r}${f.unit}`.padStart(12)}  ${ratio.toFixed(2)}x`);
+    }
+    console.log(`written to ${await writeResults('vs-kube-apiserver', rows)}`);
+  } finally {
+    up.child.kill('SIGTERM');
+    const killer = setTimeout(() => up.child.kill('SIGKILL'), 15_000);
+    await new Promise((r) => up.child.once('exit', r));
+    clearTimeout(killer);
+    await real.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
