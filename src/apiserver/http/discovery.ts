@@ -60,6 +60,7 @@ function extraShape(sub: string): Record<string, unknown> {
     case 'portforward': return { kind: 'PodPortForwardOptions', verbs: ['create', 'get'] };
     case 'ephemeralcontainers': return { kind: 'Pod', verbs: ['get', 'patch', 'update'] };
     case 'finalize': return { kind: 'Namespace', verbs: ['update'] };
+    case 'approval': return { kind: 'CertificateSigningRequest', verbs: ['get', 'patch', 'update'] };
     case 'token': return { group: 'authentication.k8s.io', version: 'v1', kind: 'TokenRequest', verbs: ['create'] };
     default: return { kind: '', verbs: ['get'] };
   }
