@@ -47,6 +47,8 @@ export function validatePriorityLevel(pl: KObject): FieldError[] {
   const errs = oneOf('spec.type', spec.type, ['Exempt', 'Limited']);
   if (spec.type === 'Limited' && !child(spec, 'limited')) errs.push(field.required('spec.limited', 'must not be empty when type is Limited'));
   if (spec.type === 'Exempt' && child(spec, 'limited')) errs.push(field.forbidden('spec.limited', 'must be nil if the type is not Limited'));
+  const response = child(child(spec, 'limited'), 'limitResponse');
+  if (response) errs.push(...oneOf('spec.limited.limitResponse.type', response.type, ['Queue', 'Reject']));
   return errs;
 }
 
