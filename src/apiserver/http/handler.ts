@@ -77,7 +77,7 @@ export class ApiHandler implements RequestHandler {
     const r = table.lookup(info.group, info.version, info.resource);
     if (!r) throw new StatusError(404, 'NotFound', 'the server could not find the requested resource', {});
     if (!r.definition.namespaced && info.namespace) throw new StatusError(404, 'NotFound', 'the server could not find the requested resource', {});
-    if (!info.subresource && !r.definition.verbs.includes(info.verb)) throw errors.methodNotAllowed('the server does not allow this method on the requested resource');
+    if (!info.subresource && !r.definition.verbs.includes(info.verb)) throw new StatusError(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource', {});
     if (r.definition.group === '' && r.definition.plural === 'bindings') return this.bindByName(r, info, req);
     const review = info.verb === 'create' && !info.subresource ? this.options.reviews.get(`${r.definition.group}/${r.definition.plural}`) : undefined;
     if (review) return { code: 201, body: await review(req.user, info, decodeObject(req.body, req.headers['content-type'])) };

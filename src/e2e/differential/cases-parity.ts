@@ -185,3 +185,32 @@ parityCases.push({
     }
   },
 });
+
+parityCases.push({
+  name: 'parity: POST bindings binds the named pod like pods/binding',
+  needsServiceAccount: true,
+  async run(api, { ns }) {
+    must(await api.request('POST', `/api/v1/namespaces/${ns}/pods`, { metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'nginx:1.27' }] } }), 'pod');
+    const bind = (name: string, node: string) => api.request('POST', `/api/v1/namespaces/${ns}/bindings`, { metadata: { name }, target: { kind: 'Node', name: node } });
+    const bound = await bind('p', 'node-a');
+    const again = await bind('p', 'node-b');
+    const missing = await bind('nopod', 'node-a');
+    const pod = await api.request('GET', `/api/v1/namespaces/${ns}/pods/p`);
+    const listed = await api.request('GET', `/api/v1/namespaces/${ns}/bindings`);
+    return { bound: bound.status, again: statusOf(again), missing: statusOf(missing), nodeName: pod.body?.spec?.nodeName, list: listed.status };
+  },
+});
+
+parityCases.push({
+  name: 'parity: componentstatuses are read-only and etcd-0 is healthy',
+  async run(api) {
+    const etcd = await api.request('GET', '/api/v1/componentstatuses/etcd-0');
+    const list = await api.request('GET', '/api/v1/componentstatuses');
+    const create = await api.request('POST', '/api/v1/componentstatuses', { metadata: { name: 'x' } });
+    const del = await api.request('DELETE', '/api/v1/componentstatuses/etcd-0');
+    return {
+      etcd: { http: etcd.status, conditions: etcd.body?.conditions }, names: (list.body?.items ?? []).map((i: Json) => i.metadata.name).sort(),
+      create: statusOf(create), delete: statusOf(del),
+    };
+  },
+});

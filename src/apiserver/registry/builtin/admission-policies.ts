@@ -1,7 +1,7 @@
 /**
  * admissionregistration.k8s.io/v1 ValidatingAdmissionPolicy and its Binding, stored with
- * kube-apiserver's defaults and required-field validation. Their CEL rules are not evaluated at
- * admission (docs/design/apiserver.md §11, docs/known-differences.md).
+ * kube-apiserver's defaults and required-field validation; admission/admission-policies.ts
+ * evaluates them (docs/design/apiserver.md §11).
  */
 import type { KObject } from '../../../api/meta.js';
 import { field, type FieldError } from '../../../machinery/errors.js';
