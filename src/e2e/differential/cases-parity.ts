@@ -140,6 +140,8 @@ export const parityCases: DiffCase[] = [
         created: created.status, object: stable(created.body), got: stable(got.body),
         listed: { http: listed.status, kind: listed.body?.kind, has: (listed.body?.items ?? []).some((i: Json) => i.metadata?.name === name) },
         invalid: statusOf(invalid), deleted: deleted.status, gone: gone.status,
+        // CSRs record who asked: a username and the caller's groups, whatever the body said.
+        ...(plural === 'certificatesigningrequests' ? { requester: { named: !!got.body?.spec?.username, masters: (got.body?.spec?.groups ?? []).includes('system:masters') } } : {}),
       };
     },
   })),

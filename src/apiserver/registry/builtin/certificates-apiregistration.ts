@@ -5,6 +5,7 @@
  * see docs/design/apiserver.md §11.
  */
 import type { KObject } from '../../../api/meta.js';
+import type { UserInfo } from '../../../api/request.js';
 import { field, type FieldError } from '../../../machinery/errors.js';
 import type { BuiltinResource } from '../builtin-resource.js';
 import { builtin, resource } from './define.js';
@@ -39,12 +40,24 @@ function stampConditions(csr: KObject): void {
   }
 }
 
+/** The requester is who created the CSR, whatever the body claims; signers and approvers read it. */
+function recordRequester(csr: KObject, user?: UserInfo): void {
+  const spec = specOf(csr);
+  if (csr.spec === undefined) csr.spec = spec;
+  for (const key of ['username', 'uid', 'groups', 'extra']) delete spec[key];
+  if (user?.username) spec.username = user.username;
+  if (user?.uid) spec.uid = user.uid;
+  if (user?.groups?.length) spec.groups = [...user.groups];
+  if (user?.extra && Object.keys(user.extra).length) spec.extra = structuredClone(user.extra);
+  delete csr.status;
+}
+
 export function certificateSigningRequestsResource(): BuiltinResource {
   return {
     ...builtin(resource({
       group: 'certificates.k8s.io', version: 'v1', kind: 'CertificateSigningRequest', plural: 'certificatesigningrequests', namespaced: false,
       shortNames: ['csr'], status: true, extra: ['approval'],
-    }), { default: stampConditions, validate: validateCsr }),
+    }), { default: stampConditions, validate: validateCsr, prepareForCreate: recordRequester }),
     // Approval writes status.conditions, which is what the status storage lets through.
     subresources: { approval: statusSubresource },
   };
