@@ -25,6 +25,7 @@ const API_GROUPS = {
   'events/v1': 'events.k8s.io', 'autoscaling/v1': 'autoscaling', 'autoscaling/v2': 'autoscaling',
   'admissionregistration/v1': 'admissionregistration.k8s.io', 'discovery/v1': 'discovery.k8s.io',
   'authentication/v1': 'authentication.k8s.io', 'authorization/v1': 'authorization.k8s.io',
+  'certificates/v1': 'certificates.k8s.io', 'node/v1': 'node.k8s.io', 'flowcontrol/v1': 'flowcontrol.apiserver.k8s.io',
 };
 const MACHINERY = ['pkg/apis/meta/v1', 'pkg/runtime', 'pkg/util/intstr', 'pkg/api/resource'];
 /** k8s.io/apiextensions-apiserver package directory -> API group. */

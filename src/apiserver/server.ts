@@ -29,6 +29,7 @@ import { RequestGate } from './authz/request-gate.js';
 import { escalationCheck } from './authz/escalation.js';
 import { reviewHandlers } from './http/reviews.js';
 import { reconcileBootstrapPolicy } from './system/rbac-bootstrap.js';
+import { createParityObjects } from './system/parity-bootstrap.js';
 import { ClusterRoleAggregator } from './system/clusterrole-aggregation.js';
 
 export interface ControlPlaneOptions {
@@ -93,6 +94,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
   crds.start();
   await bootstrap(registry, reader);
   await reconcileBootstrapPolicy(registry, reader);
+  await createParityObjects(registry, reader);
   const aggregator = new ClusterRoleAggregator(registry, reader);
   await aggregator.start();
   const namespaces = new NamespaceController(registry, reader);

@@ -15,6 +15,7 @@ import { WebhookCaller } from './webhook-caller.js';
 import type { DispatchDeps, WebhookCallRecord } from './call.js';
 import { runMutatingWebhooks } from './mutating.js';
 import { runValidatingWebhooks } from './validating.js';
+import { AdmissionPolicies } from './admission-policies.js';
 
 export interface WebhookAdmissionOptions {
   /** Reads webhook configurations, webhook Services and Endpoints, and Namespaces for selectors. */
@@ -45,7 +46,10 @@ export function createWebhookAdmission(options: WebhookAdmissionOptions): Webhoo
   const source = new WebhookSource(reader);
   const ownCaller = !options.caller;
   const caller = options.caller ?? new WebhookCaller(reader);
-  const deps: DispatchDeps = { matcher: new Matcher(reader), caller, log: logger('webhook-admission'), observe: options.observe };
+  const matcher = new Matcher(reader);
+  const deps: DispatchDeps = { matcher, caller, log: logger('webhook-admission'), observe: options.observe };
+  // ValidatingAdmissionPolicy runs before the validating webhooks, as in kube's plugin order.
+  const policies = new AdmissionPolicies(reader, matcher);
   return {
     caller,
     async mutate(attrs: AdmissionAttributes): Promise<KObject | undefined> {
@@ -54,12 +58,15 @@ export function createWebhookAdmission(options: WebhookAdmissionOptions): Webhoo
       return runMutatingWebhooks(deps, hooks, attrs);
     },
     async validate(attrs: AdmissionAttributes): Promise<void> {
+      if (exempt(attrs.resource)) return;
+      policies.validate(attrs);
       const hooks = source.validating;
-      if (hooks.length === 0 || exempt(attrs.resource)) return;
+      if (hooks.length === 0) return;
       await runValidatingWebhooks(deps, hooks, attrs);
     },
     stop() {
       source.stop();
+      policies.stop();
       if (ownCaller) caller.close();
     },
   };

@@ -56,10 +56,12 @@ function extraShape(sub: string): Record<string, unknown> {
     case 'binding': return { kind: 'Binding', verbs: ['create'] };
     case 'eviction': return { group: 'policy', version: 'v1', kind: 'Eviction', verbs: ['create'] };
     case 'log': return { kind: 'Pod', verbs: ['get'] };
-    case 'exec': case 'attach': return { kind: 'PodExecOptions', verbs: ['create', 'get'] };
+    case 'exec': return { kind: 'PodExecOptions', verbs: ['create', 'get'] };
+    case 'attach': return { kind: 'PodAttachOptions', verbs: ['create', 'get'] };
     case 'portforward': return { kind: 'PodPortForwardOptions', verbs: ['create', 'get'] };
     case 'ephemeralcontainers': return { kind: 'Pod', verbs: ['get', 'patch', 'update'] };
     case 'finalize': return { kind: 'Namespace', verbs: ['update'] };
+    case 'approval': return { kind: 'CertificateSigningRequest', verbs: ['get', 'patch', 'update'] };
     case 'token': return { group: 'authentication.k8s.io', version: 'v1', kind: 'TokenRequest', verbs: ['create'] };
     default: return { kind: '', verbs: ['get'] };
   }

@@ -5,7 +5,8 @@
  */
 import { errors, StatusError } from '../../machinery/errors.js';
 import type { Registry } from '../registry/registry.js';
-import { parseRequestInfo } from './request-info.js';
+import { parseRequestInfo, type ResourceRequestInfo } from './request-info.js';
+import type { ServedResource } from '../registry/served-resource.js';
 import type { ApiRequest, ApiResponse, RequestHandler } from '../../api/request.js';
 import { apiGroupList, apiResourceList, apiVersions } from './discovery.js';
 import { handleResource } from './resource-handler.js';
@@ -76,9 +77,19 @@ export class ApiHandler implements RequestHandler {
     const r = table.lookup(info.group, info.version, info.resource);
     if (!r) throw new StatusError(404, 'NotFound', 'the server could not find the requested resource', {});
     if (!r.definition.namespaced && info.namespace) throw new StatusError(404, 'NotFound', 'the server could not find the requested resource', {});
+    if (!info.subresource && !r.definition.verbs.includes(info.verb)) throw new StatusError(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource', {});
+    if (r.definition.group === '' && r.definition.plural === 'bindings') return this.bindByName(r, info, req);
     const review = info.verb === 'create' && !info.subresource ? this.options.reviews.get(`${r.definition.group}/${r.definition.plural}`) : undefined;
     if (review) return { code: 201, body: await review(req.user, info, decodeObject(req.body, req.headers['content-type'])) };
     return handleResource(this.options.registry, r, info, req);
+  }
+
+  /** POST .../bindings binds the pod the Binding names, exactly as pods/<name>/binding does. */
+  private bindByName(bindings: ServedResource, info: ResourceRequestInfo, req: ApiRequest): Promise<ApiResponse> {
+    const name = decodeObject(req.body, req.headers['content-type']).metadata?.name;
+    const pods = this.options.registry.table.lookup('', 'v1', 'pods');
+    if (!pods || !name) throw errors.badRequest(`name is required for ${bindings.definition.plural}`);
+    return handleResource(this.options.registry, pods, { ...info, resource: 'pods', name, subresource: 'binding' }, req);
   }
 
   private nonResource(req: ApiRequest): ApiResponse {

@@ -15,6 +15,7 @@ import {
 } from './cluster.js';
 import { configMapPrinter, eventPrinter, eventsV1Printer, namespacePrinter, secretPrinter, serviceAccountPrinter } from './core-misc.js';
 import { endpointsPrinter, nodePrinter, servicePrinter } from './network.js';
+import { parityPrinters } from './parity.js';
 import { podPrinter } from './pods.js';
 import { persistentVolumeClaimPrinter, persistentVolumePrinter, storageClassPrinter } from './storage.js';
 import { defaultPrinter } from './table.js';
@@ -57,6 +58,7 @@ export const builtinPrinters: Record<string, TablePrinter> = {
   'rbac.authorization.k8s.io/Role': defaultPrinter,
   'rbac.authorization.k8s.io/ClusterRole': defaultPrinter,
   'apiextensions.k8s.io/CustomResourceDefinition': defaultPrinter,
+  ...parityPrinters,
 };
 
 /** The built-in printer for a group and kind, or `defaultPrinter` (NAME, CREATED AT). */

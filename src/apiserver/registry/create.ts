@@ -64,7 +64,7 @@ export async function createObject(core: RegistryCore, r: ServedResource, namesp
   // generated name, and before the strategy resets status.
   obj = (await core.admission.mutate({ operation: 'CREATE', resource: r, namespace: m.namespace, name: m.name || undefined, object: obj, ctx })) ?? obj;
   const generated = fillSystemFields(r, obj, m.namespace, now);
-  r.strategy.prepareForCreate?.(obj);
+  r.strategy.prepareForCreate?.(obj, ctx.user);
   validateObject(r, obj, undefined);
   await core.admission.validate({ operation: 'CREATE', resource: r, namespace: obj.metadata.namespace, name: obj.metadata.name, object: obj, ctx });
   if (written) {

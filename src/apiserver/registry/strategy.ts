@@ -6,6 +6,7 @@
 import type { KObject } from '../../api/meta.js';
 import type { FieldError } from '../../machinery/errors.js';
 import type { TablePrinter } from '../../api/resource.js';
+import type { UserInfo } from '../../api/request.js';
 
 export interface ResourceStrategy {
   /** Fill server-side defaults in place (runs on create and update, after decoding). */
@@ -16,8 +17,8 @@ export interface ResourceStrategy {
    * writer does not own what it adds in managedFields, as in kube.
    */
   admissionDefaults?(obj: KObject): void;
-  /** Create-only preparation (e.g. pod status.phase=Pending, Service clusterIP allocation). */
-  prepareForCreate?(obj: KObject): void;
+  /** Create-only preparation (e.g. pod status.phase=Pending, Service clusterIP allocation); `user` is the requester (CSR spec.username). */
+  prepareForCreate?(obj: KObject, user?: UserInfo): void;
   /** Update preparation with the stored object at hand (e.g. carry over allocated fields). */
   prepareForUpdate?(obj: KObject, old: KObject): void;
   validate?(obj: KObject): FieldError[];

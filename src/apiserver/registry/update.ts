@@ -5,6 +5,7 @@
 import type { KObject } from '../../api/meta.js';
 import { errors, type FieldError } from '../../machinery/errors.js';
 import { deepEqual } from '../../machinery/deep-equal.js';
+import { semanticEqual } from '../../machinery/semantic-equal.js';
 import { StoreError, type StoredObject } from '../storage/store.js';
 import { type RegistryCore, storeErrorToStatus } from './core.js';
 import type { RequestContext } from './context.js';
@@ -104,6 +105,6 @@ function specChanged(r: ServedResource, old: KObject, obj: KObject): boolean {
   };
   if (obj.metadata.deletionTimestamp && !old.metadata.deletionTimestamp) return true;
   if (r.strategy.annotationsBumpGeneration && !deepEqual(old.metadata.annotations, obj.metadata.annotations)) return true;
-  return !deepEqual(strip(old), strip(obj));
+  return !semanticEqual(strip(old), strip(obj));
 }
 

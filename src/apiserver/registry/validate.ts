@@ -12,7 +12,7 @@ import type { RequestContext } from './context.js';
 import type { ServedResource } from './served-resource.js';
 
 const labelNamed = new Set(['namespaces', 'services']);
-const pathSegmentNamed = new Set(['roles', 'clusterroles', 'rolebindings', 'clusterrolebindings']);
+const pathSegmentNamed = new Set(['roles', 'clusterroles', 'rolebindings', 'clusterrolebindings', 'apiservices', 'flowschemas', 'prioritylevelconfigurations']);
 
 /**
  * Decodes a body as kube-apiserver would: a built-in kind's values must have their Go types (400

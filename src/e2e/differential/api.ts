@@ -34,6 +34,8 @@ export interface DiffApi {
   /** Opens a watch and resolves once the response headers arrived (the stream is established). */
   watch(path: string): Promise<OpenWatch>;
   close(): void;
+  /** Where and as whom it connects, for tools run against the same server (kubectl). */
+  access: ServerAccess;
 }
 
 export interface ServerAccess {
@@ -129,5 +131,5 @@ export function createDiffApi(access: ServerAccess): DiffApi {
     });
   }
 
-  return { request, watch, close: () => agent.destroy() };
+  return { request, watch, close: () => agent.destroy(), access };
 }

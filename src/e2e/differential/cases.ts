@@ -24,6 +24,9 @@ import { rbacCases } from './cases-rbac.js';
 import { rbacPolicyCases } from './cases-rbac-policy.js';
 import { impersonationCases } from './cases-impersonation.js';
 import { escalationCases } from './cases-escalation.js';
+import { zeroValueCases } from './cases-zero-values.js';
+import { parityCases } from './cases-parity.js';
+import { admissionPolicyCases } from './cases-admission-policy.js';
 import type { DiffCase } from './case-kit.js';
 
 export type { CaseContext, DiffCase, Observation } from './case-kit.js';
@@ -55,7 +58,7 @@ export const knownDifferences: Record<string, string> = {
 const library: DiffCase[] = [
   ...crudCases, ...errorCases, ...selectorCases, ...watchCases, ...updateCases, ...patchCases, ...applyCases,
   ...deleteCases, ...deleteResponseCases, ...gcCases, ...crdCases, ...requestOptionCases, ...tableCases, ...podCases, ...namespaceCases,
-  ...rbacCases, ...rbacPolicyCases, ...impersonationCases, ...escalationCases,
+  ...rbacCases, ...rbacPolicyCases, ...impersonationCases, ...escalationCases, ...zeroValueCases, ...parityCases, ...admissionPolicyCases,
 ];
 
 export const cases: DiffCase[] = library.map((c) => (knownDifferences[c.name] ? { ...c, knownDifference: knownDifferences[c.name] } : c));

@@ -3,7 +3,7 @@
  * ValidateImmutableField, IsValidPortNum, IsValidPercent, IsDNS1035Label ...).
  */
 import { field, type FieldError } from '../errors.js';
-import { deepEqual } from '../deep-equal.js';
+import { semanticEqual } from '../semantic-equal.js';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName } from './names.js';
 
 const dns1035Fmt = '[a-z]([-a-z0-9]*[a-z0-9])?';
@@ -33,7 +33,7 @@ export function nonNegative(path: string, value: unknown): FieldError[] {
 }
 
 export function immutable(path: string, next: unknown, old: unknown): FieldError[] {
-  return deepEqual(next ?? null, old ?? null) ? [] : [field.invalid(path, next ?? null, 'field is immutable')];
+  return semanticEqual(next, old) ? [] : [field.invalid(path, next ?? null, 'field is immutable')];
 }
 
 export function portNumber(path: string, value: unknown): FieldError[] {

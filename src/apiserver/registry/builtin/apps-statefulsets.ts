@@ -1,7 +1,8 @@
 /** apps/v1 statefulsets: SetDefaults_StatefulSet, validation, and the narrow set of updatable spec fields. */
 import type { KObject } from '../../../api/meta.js';
 import { field, type FieldError } from '../../../machinery/errors.js';
-import { clone, deepEqual } from '../../../machinery/deep-equal.js';
+import { clone } from '../../../machinery/deep-equal.js';
+import { semanticEqual } from '../../../machinery/semantic-equal.js';
 import type { BuiltinResource } from '../builtin-resource.js';
 import { nonNegative, oneOf } from '../../../machinery/validation/checks.js';
 import { builtin, replicasScale, resource } from './define.js';
@@ -73,7 +74,7 @@ export function validateStatefulSetUpdate(sts: KObject, old: KObject): FieldErro
     for (const key of updatableStatefulSetFields) delete copy[key];
     return copy;
   };
-  if (deepEqual(rest(specOf(sts)), rest(specOf(old)))) return [];
+  if (semanticEqual(rest(specOf(sts)), rest(specOf(old)))) return [];
   return [field.forbidden('spec', "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', "
     + "'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden")];
 }

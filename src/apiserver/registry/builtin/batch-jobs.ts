@@ -4,7 +4,8 @@
  */
 import type { KObject } from '../../../api/meta.js';
 import { field, type FieldError } from '../../../machinery/errors.js';
-import { clone, deepEqual } from '../../../machinery/deep-equal.js';
+import { clone } from '../../../machinery/deep-equal.js';
+import { semanticEqual } from '../../../machinery/semantic-equal.js';
 import type { BuiltinResource } from '../builtin-resource.js';
 import { immutable } from '../../../machinery/validation/checks.js';
 import { builtin, resource } from './define.js';
@@ -93,7 +94,7 @@ export function validateJobUpdate(job: KObject, old: KObject): FieldError[] {
 /** Completions may change only for Indexed jobs, together with parallelism (elastic indexed jobs). */
 function validateCompletionsUpdate(spec: Json, oldSpec: Json): FieldError[] {
   if (spec.completionMode !== 'Indexed') return immutable('spec.completions', spec.completions, oldSpec.completions);
-  if (deepEqual(spec.completions, oldSpec.completions) || !has(spec, 'completions')) return [];
+  if (semanticEqual(spec.completions, oldSpec.completions) || !has(spec, 'completions')) return [];
   return spec.completions === spec.parallelism ? []
     : [field.invalid('spec.completions', spec.completions, 'can only be modified in tandem with spec.parallelism')];
 }

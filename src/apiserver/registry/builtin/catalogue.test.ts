@@ -9,6 +9,8 @@ type Row = [group: string, plural: string, kind: string, namespaced: boolean, sh
 
 /** What kube-apiserver 1.32 discovery shows for each resource we serve. */
 const expected: Row[] = [
+  ['', 'bindings', 'Binding', true, [], [], [], false],
+  ['', 'componentstatuses', 'ComponentStatus', false, ['cs'], [], [], false],
   ['', 'configmaps', 'ConfigMap', true, ['cm'], [], [], false],
   ['', 'endpoints', 'Endpoints', true, ['ep'], [], [], false],
   ['', 'events', 'Event', true, ['ev'], [], [], false],
@@ -24,6 +26,7 @@ const expected: Row[] = [
   ['', 'secrets', 'Secret', true, [], [], [], false],
   ['', 'serviceaccounts', 'ServiceAccount', true, ['sa'], [], ['token'], false],
   ['', 'services', 'Service', true, ['svc'], ['all'], ['status'], false],
+  ['apiregistration.k8s.io', 'apiservices', 'APIService', false, [], ['api-extensions'], ['status'], false],
   ['apps', 'controllerrevisions', 'ControllerRevision', true, [], [], [], false],
   ['apps', 'daemonsets', 'DaemonSet', true, ['ds'], ['all'], ['status'], true],
   ['apps', 'deployments', 'Deployment', true, ['deploy'], ['all'], ['scale', 'status'], true],
@@ -38,6 +41,10 @@ const expected: Row[] = [
   ['authorization.k8s.io', 'subjectaccessreviews', 'SubjectAccessReview', false, [], [], [], false],
   ['batch', 'cronjobs', 'CronJob', true, ['cj'], ['all'], ['status'], true],
   ['batch', 'jobs', 'Job', true, [], ['all'], ['status'], true],
+  ['certificates.k8s.io', 'certificatesigningrequests', 'CertificateSigningRequest', false, ['csr'], [], ['approval', 'status'], false],
+  ['networking.k8s.io', 'ingressclasses', 'IngressClass', false, [], [], [], true],
+  ['networking.k8s.io', 'ingresses', 'Ingress', true, ['ing'], [], ['status'], true],
+  ['networking.k8s.io', 'networkpolicies', 'NetworkPolicy', true, ['netpol'], [], [], true],
   ['policy', 'poddisruptionbudgets', 'PodDisruptionBudget', true, ['pdb'], [], ['status'], true],
   ['rbac.authorization.k8s.io', 'clusterrolebindings', 'ClusterRoleBinding', false, [], [], [], false],
   ['rbac.authorization.k8s.io', 'clusterroles', 'ClusterRole', false, [], [], [], false],
@@ -45,11 +52,16 @@ const expected: Row[] = [
   ['rbac.authorization.k8s.io', 'roles', 'Role', true, [], [], [], false],
   ['storage.k8s.io', 'storageclasses', 'StorageClass', false, ['sc'], [], [], false],
   ['admissionregistration.k8s.io', 'mutatingwebhookconfigurations', 'MutatingWebhookConfiguration', false, [], ['api-extensions'], [], true],
+  ['admissionregistration.k8s.io', 'validatingadmissionpolicies', 'ValidatingAdmissionPolicy', false, [], ['api-extensions'], ['status'], true],
+  ['admissionregistration.k8s.io', 'validatingadmissionpolicybindings', 'ValidatingAdmissionPolicyBinding', false, [], ['api-extensions'], [], true],
   ['admissionregistration.k8s.io', 'validatingwebhookconfigurations', 'ValidatingWebhookConfiguration', false, [], ['api-extensions'], [], true],
   ['apiextensions.k8s.io', 'customresourcedefinitions', 'CustomResourceDefinition', false, ['crd', 'crds'], ['api-extensions'], ['status'], true],
   ['scheduling.k8s.io', 'priorityclasses', 'PriorityClass', false, ['pc'], [], [], true],
   ['coordination.k8s.io', 'leases', 'Lease', true, [], [], [], false],
+  ['node.k8s.io', 'runtimeclasses', 'RuntimeClass', false, [], [], [], false],
   ['discovery.k8s.io', 'endpointslices', 'EndpointSlice', true, [], [], [], true],
+  ['flowcontrol.apiserver.k8s.io', 'flowschemas', 'FlowSchema', false, [], [], ['status'], true],
+  ['flowcontrol.apiserver.k8s.io', 'prioritylevelconfigurations', 'PriorityLevelConfiguration', false, [], [], ['status'], true],
 ];
 
 const resources = builtinResources();
@@ -73,8 +85,9 @@ describe('built-in catalogue', () => {
       const subs = [...(d.subresources?.extra ?? []), ...(d.subresources?.status ? ['status'] : []), ...(d.subresources?.scale ? ['scale'] : [])];
       assert.deepEqual(subs.sort(), subresources);
       assert.equal(r.tracksGeneration, tracksGeneration);
-      const verbs = plural.endsWith('reviews') ? ['create']
-        : plural === 'namespaces' ? allVerbs.filter((v) => v !== 'deletecollection') : allVerbs;
+      const verbs = plural.endsWith('reviews') || plural === 'bindings' ? ['create']
+        : plural === 'componentstatuses' ? ['get', 'list']
+          : plural === 'namespaces' ? allVerbs.filter((v) => v !== 'deletecollection') : allVerbs;
       assert.deepEqual(d.verbs, verbs);
     });
   }

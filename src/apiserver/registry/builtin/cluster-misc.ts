@@ -4,7 +4,7 @@
  */
 import type { KObject } from '../../../api/meta.js';
 import { field, type FieldError } from '../../../machinery/errors.js';
-import { deepEqual } from '../../../machinery/deep-equal.js';
+import { semanticEqual } from '../../../machinery/semantic-equal.js';
 import type { BuiltinResource } from '../builtin-resource.js';
 import { immutable, oneOf, qualifiedName } from '../../../machinery/validation/checks.js';
 import { builtin, resource } from './define.js';
@@ -50,7 +50,7 @@ export function validateStorageClass(sc: KObject): FieldError[] {
 export function validateStorageClassUpdate(sc: KObject, old: KObject): FieldError[] {
   const errs: FieldError[] = [];
   for (const key of ['parameters', 'provisioner', 'reclaimPolicy']) {
-    if (!deepEqual(sc[key] ?? null, old[key] ?? null)) errs.push(field.forbidden(key, `updates to ${key} are forbidden.`));
+    if (!semanticEqual(sc[key], old[key])) errs.push(field.forbidden(key, `updates to ${key} are forbidden.`));
   }
   errs.push(...immutable('volumeBindingMode', sc.volumeBindingMode, old.volumeBindingMode));
   return errs;

@@ -4,7 +4,7 @@
  */
 import type { KObject } from '../../../api/meta.js';
 import { field, type FieldError } from '../../../machinery/errors.js';
-import { deepEqual } from '../../../machinery/deep-equal.js';
+import { semanticEqual } from '../../../machinery/semantic-equal.js';
 import type { BuiltinResource } from '../builtin-resource.js';
 import { immutable, invalidEach } from '../../../machinery/validation/checks.js';
 import { builtin, resource } from './define.js';
@@ -45,7 +45,7 @@ function validateImmutableData(obj: KObject, old: KObject, maps: string[]): Fiel
   const errs: FieldError[] = [];
   const frozen = 'field is immutable when `immutable` is set';
   if (obj.immutable !== true) errs.push(field.forbidden('immutable', frozen));
-  for (const map of maps) if (!deepEqual(obj[map] ?? {}, old[map] ?? {})) errs.push(field.forbidden(map, frozen));
+  for (const map of maps) if (!semanticEqual(obj[map], old[map])) errs.push(field.forbidden(map, frozen));
   return errs;
 }
 

@@ -1,7 +1,8 @@
 /** core/v1 persistentvolumeclaims and persistentvolumes: defaults, required fields, claim spec immutability. */
 import type { KObject } from '../../../api/meta.js';
 import { field, type FieldError } from '../../../machinery/errors.js';
-import { clone, deepEqual } from '../../../machinery/deep-equal.js';
+import { clone } from '../../../machinery/deep-equal.js';
+import { semanticEqual } from '../../../machinery/semantic-equal.js';
 import type { BuiltinResource } from '../builtin-resource.js';
 import { builtin, resource } from './define.js';
 import { defaultClaimSpec } from '../../../machinery/podspec/pod-spec-defaults.js';
@@ -41,7 +42,7 @@ export function validateClaimUpdate(pvc: KObject, old: KObject): FieldError[] {
   };
   const spec = child(pvc, 'spec') ?? {};
   const oldSpec = child(old, 'spec') ?? {};
-  if (deepEqual(munge(spec, oldSpec), munge(oldSpec, oldSpec))) return [];
+  if (semanticEqual(munge(spec, oldSpec), munge(oldSpec, oldSpec))) return [];
   return [field.forbidden('spec', 'spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims\n')];
 }
 

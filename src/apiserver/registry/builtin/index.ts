@@ -5,6 +5,11 @@
  */
 import type { BuiltinResource } from '../builtin-resource.js';
 import { mutatingWebhookConfigurationsResource, validatingWebhookConfigurationsResource } from './admissionregistration.js';
+import { validatingAdmissionPoliciesResource, validatingAdmissionPolicyBindingsResource } from './admission-policies.js';
+import { apiServicesResource, certificateSigningRequestsResource } from './certificates-apiregistration.js';
+import { bindingsResource, componentStatusesResource } from './core-componentstatus.js';
+import { flowControlResources } from './flowcontrol.js';
+import { ingressClassesResource, ingressesResource, networkPoliciesResource, runtimeClassesResource } from './networking.js';
 import { customResourceDefinitionsResource } from './apiextensions.js';
 import { controllerRevisionsResource, daemonSetsResource } from './apps-daemonsets.js';
 import { deploymentsResource, replicaSetsResource } from './apps-deployments.js';
@@ -32,9 +37,11 @@ export interface BuiltinOptions {
   tokenIssuer?: TokenIssuer;
 }
 
-const groupOrder = ['', 'apps', 'events.k8s.io', 'authentication.k8s.io', 'authorization.k8s.io', 'batch', 'policy',
-  'rbac.authorization.k8s.io', 'storage.k8s.io', 'admissionregistration.k8s.io', 'apiextensions.k8s.io',
-  'scheduling.k8s.io', 'coordination.k8s.io', 'discovery.k8s.io'];
+/** kube-apiserver 1.32's order of `/apis` (groupPriorityMinimum, highest first). */
+const groupOrder = ['', 'apiregistration.k8s.io', 'apps', 'events.k8s.io', 'authentication.k8s.io', 'authorization.k8s.io', 'autoscaling',
+  'batch', 'certificates.k8s.io', 'networking.k8s.io', 'policy', 'rbac.authorization.k8s.io', 'storage.k8s.io',
+  'admissionregistration.k8s.io', 'apiextensions.k8s.io', 'scheduling.k8s.io', 'coordination.k8s.io', 'node.k8s.io', 'discovery.k8s.io',
+  'flowcontrol.apiserver.k8s.io'];
 
 export function builtinResources(options: BuiltinOptions = {}): BuiltinResource[] {
   const all: BuiltinResource[] = [
@@ -47,11 +54,22 @@ export function builtinResources(options: BuiltinOptions = {}): BuiltinResource[
     ...rbacResources(), storageClassesResource(),
     mutatingWebhookConfigurationsResource(), validatingWebhookConfigurationsResource(),
     customResourceDefinitionsResource(), priorityClassesResource(), leasesResource(), endpointSlicesResource(),
+    ...parityResources(),
   ];
   const rank = (r: BuiltinResource) => groupOrder.indexOf(r.definition.group);
   return all.sort((a, b) => rank(a) - rank(b) || a.definition.plural.localeCompare(b.definition.plural));
 }
 
+/** The resources added for v1.32 parity (docs/design/apiserver.md §11). */
+function parityResources(): BuiltinResource[] {
+  return [
+    bindingsResource(), componentStatusesResource(), apiServicesResource(), certificateSigningRequestsResource(),
+    ingressClassesResource(), ingressesResource(), networkPoliciesResource(), runtimeClassesResource(),
+    validatingAdmissionPoliciesResource(), validatingAdmissionPolicyBindingsResource(), ...flowControlResources(),
+  ];
+}
+
+export { componentStatuses } from './core-componentstatus.js';
 export { coreEventToEventsV1, eventsV1ToCoreEvent } from './event-conversion.js';
 export { validateEphemeralContainersUpdate, updatablePodSpecFields } from './pod-update-validation.js';
 export { namespaceNameLabel } from './core-namespaces.js';

@@ -5,7 +5,8 @@
  */
 import type { KObject } from '../../../api/meta.js';
 import { field, type FieldError } from '../../../machinery/errors.js';
-import { clone, deepEqual } from '../../../machinery/deep-equal.js';
+import { clone } from '../../../machinery/deep-equal.js';
+import { semanticEqual } from '../../../machinery/semantic-equal.js';
 import { child, items, num, str, type Json } from '../../../machinery/json.js';
 
 export const updatablePodSpecFields = [
@@ -31,9 +32,9 @@ export function validatePodUpdate(pod: KObject, old: KObject): FieldError[] {
   errs.push(...validateDeadlineUpdate(num(spec, 'activeDeadlineSeconds'), num(oldSpec, 'activeDeadlineSeconds')));
   errs.push(...validateOnlyAddedTolerations(items(spec, 'tolerations'), items(oldSpec, 'tolerations')));
   errs.push(...validateOnlyDeletedGates(items(spec, 'schedulingGates'), items(oldSpec, 'schedulingGates')));
-  if (deepEqual(spec, oldSpec)) return errs;
+  if (semanticEqual(spec, oldSpec)) return errs;
   const munged = mungeUpdatable(spec, oldSpec);
-  if (!deepEqual(munged, oldSpec)) {
+  if (!semanticEqual(munged, oldSpec)) {
     errs.push(field.forbidden('spec', `pod updates may not change fields other than ${updatablePodSpecFields.join(',')}\n${specDiff(oldSpec, munged)}`));
   }
   return errs;
@@ -76,7 +77,7 @@ function validateDeadlineUpdate(next: number | undefined, old: number | undefine
 function validateOnlyAddedTolerations(next: Json[], old: Json[]): FieldError[] {
   const withoutSeconds = (t: Json) => { const { tolerationSeconds: _s, ...rest } = t; return rest; };
   for (const o of old) {
-    if (!next.some((n) => deepEqual(withoutSeconds(n), withoutSeconds(o)))) {
+    if (!next.some((n) => semanticEqual(withoutSeconds(n), withoutSeconds(o)))) {
       return [field.forbidden('spec.tolerations', 'existing toleration can not be modified except its tolerationSeconds')];
     }
   }
@@ -96,7 +97,7 @@ function specDiff(old: Json, next: Json): string {
   const lines = ['  core.PodSpec{'];
   let identical = 0;
   for (const k of keys) {
-    if (deepEqual(old[k], next[k])) { identical++; continue; }
+    if (semanticEqual(old[k], next[k])) { identical++; continue; }
     if (old[k] !== undefined) lines.push(`- \t${goName(k)}: ${JSON.stringify(old[k])},`);
     if (next[k] !== undefined) lines.push(`+ \t${goName(k)}: ${JSON.stringify(next[k])},`);
   }
@@ -114,7 +115,7 @@ export function validateEphemeralContainersUpdate(pod: KObject, old: KObject): F
     const name = str(o, 'name');
     const n = next.get(name);
     if (!n) errs.push(field.forbidden(path, `existing ephemeral containers "${name}" may not be removed\n`));
-    else if (!deepEqual(n, o)) errs.push(field.forbidden(path, `existing ephemeral containers "${name}" may not be changed\n`));
+    else if (!semanticEqual(n, o)) errs.push(field.forbidden(path, `existing ephemeral containers "${name}" may not be changed\n`));
   }
   return errs;
 }

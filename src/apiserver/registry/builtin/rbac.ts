@@ -1,7 +1,7 @@
 /** rbac.authorization.k8s.io/v1 roles, clusterroles and their bindings: defaults and ValidateRBAC*. */
 import type { KObject } from '../../../api/meta.js';
 import { field, type FieldError } from '../../../machinery/errors.js';
-import { deepEqual } from '../../../machinery/deep-equal.js';
+import { semanticEqual } from '../../../machinery/semantic-equal.js';
 import type { BuiltinResource } from '../builtin-resource.js';
 import { dnsSubdomain, oneOf } from '../../../machinery/validation/checks.js';
 import { builtin, resource } from './define.js';
@@ -63,7 +63,7 @@ export function validateBinding(binding: KObject, cluster: boolean): FieldError[
 }
 
 const roleRefImmutable = (binding: KObject, old: KObject): FieldError[] =>
-  deepEqual(binding.roleRef, old.roleRef) ? [] : [field.invalid('roleRef', binding.roleRef ?? null, 'cannot change roleRef')];
+  semanticEqual(binding.roleRef, old.roleRef) ? [] : [field.invalid('roleRef', binding.roleRef ?? null, 'cannot change roleRef')];
 
 const rbacResource = (kind: string, plural: string, namespaced: boolean) =>
   resource({ group: rbacGroup, version: 'v1', kind, plural, namespaced });
