@@ -77,6 +77,7 @@ program
   .option('--log-level <level>', 'log level: debug, info, warn, error', 'info')
   .option('--log-format <format>', 'json (for log collectors) or text', logFormatOption, 'json')
   .option('--health-addr <host:port>', 'address of /healthz, /readyz and /metrics', '127.0.0.1:8000')
+  .option('--metrics-addr <host:port>', 'a second address serving /metrics (the health address serves it as well)')
   .option('--no-leader-elect', 'run without leader election')
   .option('--leader-election-namespace <ns>', 'namespace of the leader election Lease', 'kruise-system')
   .option('--lease-duration <s>', 'leader election lease duration in seconds', intOption, 15)
@@ -143,10 +144,24 @@ program
 
 program
   .command('install')
-  .description('apply the Kruise CRDs, the kruise-system namespace and RBAC to a cluster')
+  .description('apply what the Helm chart charts/kruise installs: CRDs, namespace, RBAC, webhook configuration, manager Deployment, daemon DaemonSet')
   .option('--kubeconfig <path>', 'kubeconfig of the target cluster (default: $KUBECONFIG, ~/.kube/config or in-cluster)')
-  .action(async (opts: { kubeconfig?: string }) => {
-    await (await import('./install.js')).runInstall(opts);
+  .option('-f, --values <file>', 'chart values file laid over the defaults (repeatable)', (v: string, all: string[]) => [...all, v], [] as string[])
+  .option('--no-workloads', 'configuration only, no manager Deployment or daemon DaemonSet (for a manager run outside the cluster)')
+  .option('--dry-run', 'print the objects instead of applying them')
+  .option('-o, --output <format>', 'with --dry-run: yaml prints every object')
+  .action(async (opts: import('./install.js').InstallCommandOptions) => {
+    await (await import('./install.js')).runInstall({ ...opts, dryRun: Boolean(opts.dryRun) });
+  });
+
+program
+  .command('uninstall')
+  .description('remove what kruise install applied; refuses while CloneSets, Advanced StatefulSets or Advanced DaemonSets exist')
+  .option('--kubeconfig <path>', 'kubeconfig of the target cluster (default: $KUBECONFIG, ~/.kube/config or in-cluster)')
+  .option('-f, --values <file>', 'the chart values the installation used (repeatable)', (v: string, all: string[]) => [...all, v], [] as string[])
+  .option('--check', 'only check that no Kruise workload is left (the chart\'s pre-delete hook); exit 1 when one is')
+  .action(async (opts: { kubeconfig?: string; values: string[]; check?: boolean }) => {
+    await (await import('./install.js')).runUninstall({ ...opts, check: Boolean(opts.check) });
   });
 
 const store = program.command('store').description('check or repair the store directory of `kruise up` (the store refuses to start when damaged)');

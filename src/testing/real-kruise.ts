@@ -58,7 +58,7 @@ export async function startRealKruise(options: RealKruiseOptions): Promise<RealK
   };
   try {
     const installed = await new Promise<{ code: number; stderr: string }>((resolve) => {
-      execFile(process.execPath, [bin, 'install', '--kubeconfig', real.kubeconfig], { timeout: 60_000 }, (e, _o, stderr) => resolve({ code: e ? 1 : 0, stderr }));
+      execFile(process.execPath, [bin, 'install', '--no-workloads', '--kubeconfig', real.kubeconfig], { timeout: 60_000 }, (e, _o, stderr) => resolve({ code: e ? 1 : 0, stderr }));
     });
     assert.equal(installed.code, 0, installed.stderr);
     const manager = await startManagerProcess(real.kubeconfig, path.join(dir, 'certs'), 30_000, options.gates ?? []);
