@@ -64,6 +64,7 @@ program
   .option('--log-format <format>', 'text (one readable line per entry) or json', logFormatOption, 'text')
   .option('--webhook-port <n>', 'port of the in-process Kruise webhook server on 127.0.0.1 (0 picks a free port)', intOption, 0)
   .option('--no-kruise-manager', 'run without the in-process Kruise manager and webhooks (attach `kruise manager --kubeconfig K`)')
+  .option('--no-kruise-install', 'start without Kruise\'s CRDs and configuration, and so without its manager (install with `helm install kruise charts/kruise` or `kruise install`)')
   .option('--no-kruise-daemon', 'run without the in-process kruise-daemons (attach `kruise daemon --node-name N --socket-file <data-dir>/cri/N.sock`)')
   .action(async (opts: UpOptions) => {
     await (await import('./up.js')).runUp(opts);
