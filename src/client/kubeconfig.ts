@@ -52,7 +52,8 @@ export function loadKubeconfig(source: KubeconfigSource = {}): ResolvedKubeconfi
   if (fromEnv.length > 0) return resolve(readFiles(fromEnv.filter((f) => existsSync(f))));
   const home = path.join(source.home ?? os.homedir(), '.kube', 'config');
   if (existsSync(home)) return resolve(readFiles([home]));
-  const dir = source.serviceAccountDir ?? serviceAccountDir;
+  // KRUISE_SERVICE_ACCOUNT_DIR: where tests mount a pod's service-account files (docs/design/install.md §4).
+  const dir = source.serviceAccountDir ?? (env.KRUISE_SERVICE_ACCOUNT_DIR || serviceAccountDir);
   if (env.KUBERNETES_SERVICE_HOST && env.KUBERNETES_SERVICE_PORT && existsSync(path.join(dir, 'token'))) return inCluster(env, dir);
   return { server: 'http://localhost:8080' }; // client-node's and kubectl's last resort
 }

@@ -64,6 +64,7 @@ program
   .option('--log-format <format>', 'text (one readable line per entry) or json', logFormatOption, 'text')
   .option('--webhook-port <n>', 'port of the in-process Kruise webhook server on 127.0.0.1 (0 picks a free port)', intOption, 0)
   .option('--no-kruise-manager', 'run without the in-process Kruise manager and webhooks (attach `kruise manager --kubeconfig K`)')
+  .option('--no-kruise-install', 'start without Kruise\'s CRDs and configuration, and so without its manager (install with `helm install kruise charts/kruise` or `kruise install`)')
   .option('--no-kruise-daemon', 'run without the in-process kruise-daemons (attach `kruise daemon --node-name N --socket-file <data-dir>/cri/N.sock`)')
   .action(async (opts: UpOptions) => {
     await (await import('./up.js')).runUp(opts);
@@ -77,6 +78,7 @@ program
   .option('--log-level <level>', 'log level: debug, info, warn, error', 'info')
   .option('--log-format <format>', 'json (for log collectors) or text', logFormatOption, 'json')
   .option('--health-addr <host:port>', 'address of /healthz, /readyz and /metrics', '127.0.0.1:8000')
+  .option('--metrics-addr <host:port>', 'a second address serving /metrics (the health address serves it as well)')
   .option('--no-leader-elect', 'run without leader election')
   .option('--leader-election-namespace <ns>', 'namespace of the leader election Lease', 'kruise-system')
   .option('--lease-duration <s>', 'leader election lease duration in seconds', intOption, 15)
@@ -143,10 +145,24 @@ program
 
 program
   .command('install')
-  .description('apply the Kruise CRDs, the kruise-system namespace and RBAC to a cluster')
+  .description('apply what the Helm chart charts/kruise installs: CRDs, namespace, RBAC, webhook configuration, manager Deployment, daemon DaemonSet')
   .option('--kubeconfig <path>', 'kubeconfig of the target cluster (default: $KUBECONFIG, ~/.kube/config or in-cluster)')
-  .action(async (opts: { kubeconfig?: string }) => {
-    await (await import('./install.js')).runInstall(opts);
+  .option('-f, --values <file>', 'chart values file laid over the defaults (repeatable)', (v: string, all: string[]) => [...all, v], [] as string[])
+  .option('--no-workloads', 'configuration only, no manager Deployment or daemon DaemonSet (for a manager run outside the cluster)')
+  .option('--dry-run', 'print the objects instead of applying them')
+  .option('-o, --output <format>', 'with --dry-run: yaml prints every object')
+  .action(async (opts: import('./install.js').InstallCommandOptions) => {
+    await (await import('./install.js')).runInstall({ ...opts, dryRun: Boolean(opts.dryRun) });
+  });
+
+program
+  .command('uninstall')
+  .description('remove what kruise install applied; refuses while CloneSets, Advanced StatefulSets or Advanced DaemonSets exist')
+  .option('--kubeconfig <path>', 'kubeconfig of the target cluster (default: $KUBECONFIG, ~/.kube/config or in-cluster)')
+  .option('-f, --values <file>', 'the chart values the installation used (repeatable)', (v: string, all: string[]) => [...all, v], [] as string[])
+  .option('--check', 'only check that no Kruise workload is left (the chart\'s pre-delete hook); exit 1 when one is')
+  .action(async (opts: { kubeconfig?: string; values: string[]; check?: boolean }) => {
+    await (await import('./install.js')).runUninstall({ ...opts, check: Boolean(opts.check) });
   });
 
 const store = program.command('store').description('check or repair the store directory of `kruise up` (the store refuses to start when damaged)');

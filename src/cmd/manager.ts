@@ -34,6 +34,8 @@ export interface ManagerCommandOptions {
   /** `text` for a person at a terminal, `json` (default) for log collectors. */
   logFormat?: LogFormat;
   healthAddr: string;
+  /** A second address serving /metrics (the chart's manager.metrics.port); unset: metrics on the health address only. */
+  metricsAddr?: string;
   leaderElect: boolean;
   leaderElectionNamespace: string;
   leaseDuration: number;
@@ -82,7 +84,9 @@ export async function runManager(options: ManagerCommandOptions): Promise<void> 
   configureDeletionProtection({ registry: manager.metrics.registry, logDir: options.protectionLogPath || undefined });
   pubMetrics.registerOn(manager.metrics.registry);
   let webhooksReady = false;
-  const health = await startHealthServer({ host, port, ready: () => webhooksReady && manager.ready(), registry: manager.metrics.registry });
+  const ready = () => webhooksReady && manager.ready();
+  const health = await startHealthServer({ host, port, ready, registry: manager.metrics.registry });
+  const metricsServer = options.metricsAddr ? await startHealthServer({ ...hostPort(options.metricsAddr, '--metrics-addr'), ready, registry: manager.metrics.registry }) : undefined;
   // The webhooks' reads get connections of their own: on the controllers' pool they would queue
   // behind pod creates that are themselves waiting for these webhooks (docs/design/webhooks.md §17).
   const webhookClient = createHttpClient({ kubeconfigPath: options.kubeconfig, userAgent: 'kruise-manager' });
@@ -102,9 +106,14 @@ export async function runManager(options: ManagerCommandOptions): Promise<void> 
   const [gatesLine, ...warnings] = gateReportLines(gates);
   console.log(`kruise manager ready; health on ${JSON.stringify(healthAddress)}; webhooks on port ${webhooks.port}; ${gatesLine.replace('kruise ', '')}`);
   for (const w of warnings) console.log(w);
-  const stop = () => void manager.stop().then(() => webhooks.stop()).then(() => health.close()).then(() => process.exit(0));
+  const stop = () => void manager.stop().then(() => webhooks.stop()).then(() => health.close()).then(() => metricsServer?.close()).then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+function hostPort(addr: string, flag: string): { host: string; port: number } {
+  const [host, port] = splitAddress(addr, flag, '127.0.0.1');
+  return { host, port };
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {

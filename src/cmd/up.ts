@@ -59,6 +59,8 @@ export interface UpOptions {
    * `kruise manager --kubeconfig <kubeconfig>` to attach to, e.g. to measure it on its own.
    */
   kruiseManager?: boolean;
+  /** false: no Kruise CRDs or configuration either (install them with helm or `kruise install`). */
+  kruiseInstall?: boolean;
   /**
    * Run one kruise-daemon per simulated node in this process (default). `false` (`--no-kruise-daemon`)
    * leaves them out, for `kruise daemon --node-name N --socket-file <data-dir>/cri/N.sock` to attach.
@@ -95,8 +97,8 @@ export async function startUp(options: UpOptions): Promise<RunningUp> {
     // each component acts as itself (docs/design/authorization.md §15); only the install is admin
     const clientAs: ClientAs = (user, userAgent) => createInProcessClient(plane.handler, user, userAgent);
     const client = createInProcessClient(plane.handler, undefined, 'kruise-up');
-    await installKruise(client);
-    if (options.kruiseManager !== false) {
+    if (options.kruiseInstall !== false) await installKruise(client);
+    if (options.kruiseManager !== false && options.kruiseInstall !== false) {
       const managerClient = clientAs(serviceAccountUser(kruiseNamespace, managerServiceAccount), 'kruise-manager');
       webhooks = await startUpWebhooks(managerClient, dataDir, options.webhookPort, (g) => gates.enabled(g));
       kruise = new Manager({ client: managerClient, health: false, leaderElection: false });

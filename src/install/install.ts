@@ -4,15 +4,19 @@
  * of CRDs) is carried over from the live objects, so a re-install never undoes the manager's work.
  */
 import type { KObject } from '../api/meta.js';
-import { type ResourceType, CustomResourceDefinitions, MutatingWebhookConfigurations, Namespaces, Secrets, ServiceAccounts, Services, ValidatingWebhookConfigurations } from '../api/resource-type.js';
+import {
+  type ResourceType, CustomResourceDefinitions, DaemonSets, Deployments, Jobs, MutatingWebhookConfigurations, Namespaces, Secrets, ServiceAccounts, Services, ValidatingWebhookConfigurations,
+} from '../api/resource-type.js';
 import { templateAnnotation } from '../api/kruise/webhook-inventory.js';
 import type { Client } from '../client/client.js';
 import { deepEqual } from '../machinery/deep-equal.js';
 import { isNotFound } from '../machinery/errors.js';
-import { installManifests } from './manifests.js';
+import { chartObjects, installManifests, isHelmHook } from './manifests.js';
+import type { ChartValues } from './chart/values.js';
 
 const rbacType = (resource: string, kind: string, namespaced = false): ResourceType => ({ group: 'rbac.authorization.k8s.io', version: 'v1', resource, kind, namespaced });
-const types: Record<string, ResourceType> = {
+/** The resource type of every kind the chart renders. */
+export const chartTypes: Record<string, ResourceType> = {
   CustomResourceDefinition: CustomResourceDefinitions,
   Namespace: Namespaces,
   ServiceAccount: ServiceAccounts,
@@ -24,13 +28,30 @@ const types: Record<string, ResourceType> = {
   ClusterRoleBinding: rbacType('clusterrolebindings', 'ClusterRoleBinding'),
   Role: rbacType('roles', 'Role', true),
   RoleBinding: rbacType('rolebindings', 'RoleBinding', true),
+  Deployment: Deployments,
+  DaemonSet: DaemonSets,
+  Job: Jobs,
 };
 
-export async function installKruise(client: Client, log: (line: string) => void = () => undefined): Promise<KObject[]> {
+export interface InstallOptions {
+  /** Chart values (defaults: charts/kruise/values.yaml). */
+  values?: ChartValues;
+  /** Also the manager Deployment and daemon DaemonSet, as the chart; off for a manager run outside the cluster. */
+  workloads?: boolean;
+  log?: (line: string) => void;
+}
+
+/** The objects `kruise install` applies: the chart's, without its Helm hooks. */
+export function objectsToInstall(options: InstallOptions = {}): KObject[] {
+  return options.workloads ? chartObjects(options.values).filter((o) => !isHelmHook(o)) : installManifests(options.values);
+}
+
+export async function installKruise(client: Client, options: InstallOptions = {}): Promise<KObject[]> {
+  const log = options.log ?? (() => undefined);
   const applied: KObject[] = [];
   const liveCrds = new Map((await client.list(CustomResourceDefinitions)).items.map((c) => [c.metadata.name!, c]));
-  for (const manifest of installManifests()) {
-    const type = types[manifest.kind!];
+  for (const manifest of objectsToInstall(options)) {
+    const type = chartTypes[manifest.kind!];
     const live = manifest.kind === 'CustomResourceDefinition' ? liveCrds.get(manifest.metadata.name!) : await liveWebhookConfiguration(client, type, manifest);
     const obj = live ? keepManagerState(manifest, live) : manifest;
     const result = await client.patch(type, obj.metadata.namespace, obj.metadata.name!, 'apply', obj, { fieldManager: 'kruise-install', force: true });

@@ -75,6 +75,14 @@ export async function apiClientFromKubeconfig(kubeconfigPath: string): Promise<A
   };
 }
 
+/**
+ * A process started as a pod would be (src/testing/pod-identity.ts): the in-pod environment
+ * (KUBERNETES_SERVICE_HOST/PORT, the service-account directory, no kubeconfig) and no --kubeconfig.
+ */
+export interface PodIdentity {
+  env: Record<string, string>;
+}
+
 export interface ManagerProcess {
   child: ChildProcess;
   webhookPort: number;
@@ -85,10 +93,10 @@ export interface ManagerProcess {
  * Spawns `kruise manager` on loopback only (URL-form webhooks at 127.0.0.1:<free port>, deletion
  * protection on) and resolves at its ready line.
  */
-export function startManagerProcess(kubeconfig: string, certDir: string, timeoutMs = 30_000, gates: string[] = []): Promise<ManagerProcess> {
-  const args = ['manager', '--kubeconfig', kubeconfig, '--health-addr', '127.0.0.1:0', '--webhook-bind-address', '127.0.0.1',
-    '--no-leader-elect', '--feature-gates', ['ResourcesDeletionProtection=true', ...gates].join(','), '--log-level', 'warn'];
-  const env = { ...process.env, WEBHOOK_HOST: '127.0.0.1', WEBHOOK_PORT: '0', WEBHOOK_CERT_DIR: certDir };
+export function startManagerProcess(kubeconfig: string | undefined, certDir: string, timeoutMs = 30_000, gates: string[] = [], asPod?: PodIdentity): Promise<ManagerProcess> {
+  const args = ['manager', ...(kubeconfig ? ['--kubeconfig', kubeconfig] : []), '--health-addr', '127.0.0.1:0', '--webhook-bind-address', '127.0.0.1',
+    ...(asPod ? [] : ['--no-leader-elect']), '--feature-gates', ['ResourcesDeletionProtection=true', ...gates].join(','), '--log-level', 'warn'];
+  const env = { ...process.env, WEBHOOK_HOST: '127.0.0.1', WEBHOOK_PORT: '0', WEBHOOK_CERT_DIR: certDir, ...asPod?.env };
   const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   return new Promise((resolve, reject) => {
@@ -108,8 +116,8 @@ export function startManagerProcess(kubeconfig: string, certDir: string, timeout
 }
 
 /** Spawns `kruise <args>` (scheduler, nodes, ...) and resolves once its output matches `readyPattern`. */
-export function startComponentProcess(args: string[], readyPattern: RegExp, timeoutMs = 20_000): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+export function startComponentProcess(args: string[], readyPattern: RegExp, timeoutMs = 20_000, asPod?: PodIdentity): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...asPod?.env } });
   let out = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`kruise ${args[0]} not ready:\n${out}`)); }, timeoutMs);

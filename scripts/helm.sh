@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Builds and caches Helm v3 from its Go module (helm.sh/helm/v3) through the Go module proxy, for the
+# chart tests (src/e2e/install/helm-*.test.ts): helm lint/template/install against charts/kruise.
+#
+#   helm.sh build   build helm unless cached, then print its path
+#   helm.sh path    print the cached binary's path; fail when it is not built
+#
+# Environment: HELM_VERSION (v3.17.3), HELM_CACHE (~/.cache/kruise-ts/helm); the binary is
+# $HELM_CACHE/<version>/helm.
+set -euo pipefail
+
+VERSION=${HELM_VERSION:-v3.17.3}
+CACHE=${HELM_CACHE:-$HOME/.cache/kruise-ts/helm}
+DIR=$CACHE/$VERSION
+BIN=$DIR/helm
+
+log() { printf '[helm] %s\n' "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+cmd_build() {
+  if [ -x "$BIN" ]; then
+    log "helm $VERSION: cached"
+    echo "$BIN"
+    return
+  fi
+  command -v go >/dev/null || die "go is not on PATH"
+  local t0 work=$DIR/.build
+  t0=$(date +%s)
+  mkdir -p "$work"
+  log "building helm $VERSION with $(go version | cut -d' ' -f3)"
+  # A wrapper module (as scripts/real-control-plane.sh does for etcd): go install @version refuses
+  # modules with replace directives, a wrapper resolves the same versions without them.
+  (
+    cd "$work"
+    export GOTOOLCHAIN=local CGO_ENABLED=0 GOMAXPROCS=${GOMAXPROCS:-2} GOFLAGS="-mod=mod -buildvcs=false"
+    [ -f go.mod ] || go mod init helmbuild >/dev/null 2>&1
+    go get "helm.sh/helm/v3@$VERSION" &&
+      nice -n 10 go build -p 2 -trimpath \
+        -ldflags "-s -w -X helm.sh/helm/v3/internal/version.version=$VERSION -X helm.sh/helm/v3/internal/version.gitTreeState=clean" \
+        -o helm.tmp helm.sh/helm/v3/cmd/helm
+  ) >"$DIR/build.log" 2>&1 || { tail -n 30 "$DIR/build.log" >&2; die "build failed (log: $DIR/build.log)"; }
+  mv "$work/helm.tmp" "$BIN"
+  log "helm $VERSION: built in $(( $(date +%s) - t0 )) s"
+  echo "$BIN"
+}
+
+cmd_path() {
+  [ -x "$BIN" ] || die "no $BIN (run: $0 build)"
+  echo "$BIN"
+}
+
+case "${1:-}" in
+  build) cmd_build ;;
+  path) cmd_path ;;
+  *) die "usage: $0 build|path" ;;
+esac

@@ -1,0 +1,76 @@
+/**
+ * The chart's values (charts/kruise/values.yaml), named as OpenKruise's chart names them where they
+ * mean the same thing (docs/design/install.md §2). `kruise install -f FILE` reads the same file.
+ */
+export interface ChartValues {
+  featureGates: string;
+  installation: { namespace: string; createNamespace: boolean };
+  crds: { managed: boolean };
+  imagePullSecrets: { name: string }[];
+  /** Annotations on the webhook configurations, e.g. cert-manager's inject-ca-from; with gate EnableExternalCerts. */
+  externalCerts: { annotations: Record<string, string> };
+  webhookConfiguration: { failurePolicy: { pods: 'Fail' | 'Ignore' }; timeoutSeconds: number };
+  manager: {
+    replicas: number;
+    image: { repository: string; tag: string; pullPolicy: string };
+    log: { level: string };
+    webhook: { port: number };
+    metrics: { port: number };
+    healthProbe: { port: number };
+    hostNetwork: boolean;
+    resources: Record<string, unknown>;
+    nodeAffinity: Record<string, unknown>;
+    nodeSelector: Record<string, string>;
+    tolerations: unknown[];
+  };
+  daemon: {
+    port: number;
+    socketLocation: string;
+    socketFile: string;
+    log: { level: string };
+    resources: Record<string, unknown>;
+    nodeSelector: Record<string, string>;
+    extraEnvs: unknown[];
+  };
+}
+
+export const defaultChartValues: ChartValues = {
+  featureGates: '',
+  installation: { namespace: 'kruise-system', createNamespace: true },
+  crds: { managed: true },
+  imagePullSecrets: [],
+  externalCerts: { annotations: {} },
+  webhookConfiguration: { failurePolicy: { pods: 'Fail' }, timeoutSeconds: 30 },
+  manager: {
+    replicas: 2,
+    image: { repository: 'ghcr.io/kruise-ts/kruise', tag: 'latest', pullPolicy: 'IfNotPresent' },
+    log: { level: 'info' },
+    webhook: { port: 9876 },
+    metrics: { port: 8080 },
+    healthProbe: { port: 8000 },
+    hostNetwork: false,
+    resources: { limits: { cpu: '200m', memory: '512Mi' }, requests: { cpu: '100m', memory: '256Mi' } },
+    nodeAffinity: {},
+    nodeSelector: {},
+    tolerations: [],
+  },
+  daemon: {
+    port: 10221,
+    socketLocation: '/var/run',
+    socketFile: '',
+    log: { level: 'info' },
+    resources: { limits: { cpu: '50m', memory: '128Mi' }, requests: { cpu: '0', memory: '0' } },
+    nodeSelector: {},
+    extraEnvs: [],
+  },
+};
+
+const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Helm's coalescing of a user values file over the defaults: maps merge key by key, anything else replaces. */
+export function mergeValues(base: unknown, over: unknown): unknown {
+  if (!isMap(base) || !isMap(over)) return over === undefined ? structuredClone(base) : structuredClone(over);
+  const out: Record<string, unknown> = structuredClone(base);
+  for (const [k, v] of Object.entries(over)) out[k] = v === null ? undefined : mergeValues(base[k], v);
+  return out;
+}
