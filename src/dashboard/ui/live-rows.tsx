@@ -44,6 +44,7 @@ export function connect(base: string, onChange: (live: Live) => void): () => voi
     live.actions = hello.actions;
   });
   source.addEventListener('snapshot', (e) => {
+    const arrived = performance.now();
     const snap = JSON.parse((e as MessageEvent).data) as Snapshot;
     live.rows = emptyRows();
     for (const [family, rows] of Object.entries(snap.rows)) {
@@ -52,7 +53,7 @@ export function connect(base: string, onChange: (live: Live) => void): () => voi
     }
     live.timelines = new Map(Object.entries(snap.timelines));
     live.connected = true;
-    live.snapshotAt = performance.now();
+    live.snapshotAt = arrived;
     queued = [];
     publish();
   });

@@ -15,7 +15,8 @@ export function Timeline({ w, points, pods }: { w: WorkloadRow; points: Timeline
   const max = Math.max(1, ...points.map((p) => p.replicas));
   const x = (t: number) => 30 + ((W - 40) * (t - t0)) / span;
   const y = (v: number) => H - 20 - ((H - 34) * v) / max;
-  const line = (f: (p: TimelinePoint) => number) => points.map((p, i) => `${i ? 'L' : 'M'}${x(p.t).toFixed(1)},${y(f(p)).toFixed(1)}`).join('');
+  // Steps, not slopes: a count holds until the next watch event changes it.
+  const line = (f: (p: TimelinePoint) => number) => points.map((p, i) => `${i ? `H${x(p.t).toFixed(1)}V` : `M${x(p.t).toFixed(1)},`}${y(f(p)).toFixed(1)}`).join('') + `H${x(t0 + span).toFixed(1)}`;
   const marks = points.filter((p, i) => i > 0 && (p.revision !== points[i - 1]!.revision || p.paused !== points[i - 1]!.paused));
   return (
     <div class="timeline" data-timeline={`${w.kind}/${w.ns}/${w.name}`}>
@@ -24,6 +25,7 @@ export function Timeline({ w, points, pods }: { w: WorkloadRow; points: Timeline
         <line x1="30" x2={W - 10} y1={y(0)} y2={y(0)} class="axis" />
         <line x1="30" x2={W - 10} y1={y(max)} y2={y(max)} class="axis faint" />
         <text x="4" y={y(max) + 4}>{max}</text><text x="4" y={y(0) + 4}>0</text>
+        <text x="30" y={H - 4}>{new Date(t0).toLocaleTimeString()}</text><text x={W - 10} y={H - 4} text-anchor="end">+{(span / 1000).toFixed(1)} s</text>
         {marks.map((m) => <line key={m.t} x1={x(m.t)} x2={x(m.t)} y1="8" y2={y(0)} class={m.paused ? 'mark paused' : 'mark'} />)}
         <path d={line((p) => p.ready)} class="ready-line" />
         <path d={line((p) => p.updated)} class="updated-line" />
