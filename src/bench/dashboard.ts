@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Pod } from '../api/core/index.js';
 import type { KObject } from '../api/meta.js';
-import { Nodes, Pods } from '../api/resource-type.js';
+import { MutatingWebhookConfigurations, Nodes, Pods, ValidatingWebhookConfigurations } from '../api/resource-type.js';
 import { CloneSets } from '../api/kruise/resource-types.js';
 import { startControlPlane } from '../apiserver/server.js';
 import { buildKubeconfig, writeKubeconfig } from '../apiserver/auth/kubeconfig.js';
@@ -42,6 +42,18 @@ const readyStatus = (ready: boolean, restarts: number) => ({
   containerStatuses: [{ name: 'main', image: 'nginx:1.25', imageID: '', ready, restartCount: restarts, started: ready, state: ready ? { running: {} } : { waiting: { reason: 'ContainerCreating' } } }],
 });
 
+/** A CRD serves once established, shortly after it is applied. */
+async function retryUntilServed<T>(f: () => Promise<T>): Promise<T> {
+  for (let i = 0; ; i++) {
+    try {
+      return await f();
+    } catch (e) {
+      if (i > 50) throw e;
+      await sleep(100);
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const browserCheck = chromiumAvailability();
   if (!browserCheck.available) throw new Error(browserCheck.reason);
@@ -49,15 +61,18 @@ async function main(): Promise<void> {
   const plane = await startControlPlane({ dataDir: dir, port: 0, inMemory: true });
   const client = createInProcessClient(plane.handler, undefined, 'bench');
   await installKruise(client);
+  // The CRDs only: no manager runs here, so its webhooks would refuse every CloneSet write.
+  await client.delete(MutatingWebhookConfigurations, undefined, 'kruise-mutating-webhook-configuration');
+  await client.delete(ValidatingWebhookConfigurations, undefined, 'kruise-validating-webhook-configuration');
   const kubeconfig = path.join(dir, 'kubeconfig');
   await writeKubeconfig(kubeconfig, buildKubeconfig({ server: plane.url, caPem: plane.pki.ca.certPem, user: 'admin', token: plane.pki.adminToken, clusterName: 'bench' }));
   for (let n = 0; n < NODES; n++) {
     await client.create(Nodes, { apiVersion: 'v1', kind: 'Node', metadata: { name: `node-${n}` }, status: { conditions: [{ type: 'Ready', status: 'True' }] } } as never);
   }
-  const cs = await client.create<KObject>(CloneSets, {
+  const cs = await retryUntilServed(() => client.create<KObject>(CloneSets, {
     apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', metadata: { name: 'roll', namespace: 'default' },
     spec: { replicas: ROLLOUT, selector: { matchLabels: { app: 'roll' } }, updateStrategy: { type: 'InPlaceIfPossible' }, template: { metadata: { labels: { app: 'roll' } }, spec: { containers: [{ name: 'main', image: 'nginx:1.25' }] } } },
-  } as KObject);
+  } as KObject));
   const name = (i: number) => (i < ROLLOUT ? `roll-${i}` : `other-${i}`);
   const started = Date.now();
   await rate(PODS, 32, async (i) => {
@@ -136,7 +151,7 @@ async function main(): Promise<void> {
       }));
       const done = (w + 1) * WAVE;
       const current = await client.get(CloneSets, 'default', 'roll');
-      await client.updateStatus(CloneSets, { ...current, status: { replicas: ROLLOUT, readyReplicas: ROLLOUT, updatedReplicas: Math.min(done, ROLLOUT), updatedReadyReplicas: Math.min(done, ROLLOUT), currentRevision: 'roll-old', updateRevision: 'roll-new', observedGeneration: 1 } } as never);
+      await client.updateStatus(CloneSets, { ...current, status: { replicas: ROLLOUT, readyReplicas: ROLLOUT, availableReplicas: ROLLOUT, updatedReplicas: Math.min(done, ROLLOUT), updatedReadyReplicas: Math.min(done, ROLLOUT), currentRevision: 'roll-old', updateRevision: 'roll-new', observedGeneration: 1 } } as never);
       peakRss = Math.max(peakRss, await rssMiB(child.pid!));
       await sleep(Math.max(0, WAVE_MS - (Date.now() - waveStart)));
     }
