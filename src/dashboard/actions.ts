@@ -14,7 +14,10 @@ export interface ActionRequest { kind?: string; ns?: string; name?: string; acti
 
 /** Where each kind keeps `paused` and `partition` (absent: the kind has no such knob). */
 const knobs: Record<string, { type: ResourceType; paused?: (v: boolean) => object; partition?: (v: number | string) => object }> = {
-  CloneSet: { type: CloneSets, paused: (v) => ({ spec: { updateStrategy: { paused: v } } }), partition: (v) => ({ spec: { updateStrategy: { partition: v } } }) },
+  // CloneSets is v1beta1 (the storage version), where both moved under rollingUpdate.
+  CloneSet: {
+    type: CloneSets, paused: (v) => ({ spec: { updateStrategy: { rollingUpdate: { paused: v } } } }), partition: (v) => ({ spec: { updateStrategy: { rollingUpdate: { partition: v } } } }),
+  },
   AdvancedStatefulSet: {
     type: AdvancedStatefulSets, paused: (v) => ({ spec: { updateStrategy: { rollingUpdate: { paused: v } } } }), partition: (v) => ({ spec: { updateStrategy: { rollingUpdate: { partition: v } } } }),
   },
