@@ -26,7 +26,8 @@ const PodCell = memo(function PodCell({ p, highlight }: { p: PodRow; highlight: 
 const NodeBox = memo(function NodeBox({ name, node, pods, highlight }: { name: string; node?: NodeRow; pods: PodRow[]; highlight?: string }) {
   const ready = pods.filter((p) => p.ready).length;
   return (
-    <div class="node" data-node={name}>
+    // Boxes with more pods grow wider, so a crowded node does not become a tall column.
+    <div class="node" data-node={name} style={{ flexGrow: Math.max(1, Math.round(pods.length / 40)) }}>
       <div class="node-head"><span class={`dot ${node?.ready === false ? 'bad' : node ? 'ok' : 'none'}`} />{name || 'unscheduled'}<span class="muted">{node?.zone ?? ''} · {ready}/{pods.length} ready</span></div>
       <div class="cells">{pods.map((p) => <PodCell key={p.uid} p={p} highlight={highlight !== undefined && `${p.ns}/${p.owner}` === highlight} />)}</div>
     </div>
