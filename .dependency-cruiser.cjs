@@ -18,10 +18,11 @@ const layers = {
   apiserver: ['api', 'machinery'],
   cluster: ['api', 'machinery', 'client', 'runtime', 'control', 'daemon'],
   install: ['api', 'machinery', 'client'],
-  cmd: ['api', 'machinery', 'features', 'client', 'runtime', 'control', 'controllers', 'webhooks', 'daemon', 'apiserver', 'cluster', 'install'],
-  testing: ['api', 'machinery', 'features', 'client', 'runtime', 'control', 'controllers', 'webhooks', 'daemon', 'apiserver', 'cluster', 'install'],
-  e2e: ['api', 'machinery', 'features', 'client', 'runtime', 'control', 'controllers', 'webhooks', 'daemon', 'apiserver', 'cluster', 'install', 'testing'],
-  bench: ['api', 'machinery', 'features', 'client', 'runtime', 'control', 'controllers', 'webhooks', 'daemon', 'apiserver', 'cluster', 'install', 'testing', 'e2e'],
+  dashboard: ['api', 'machinery', 'client', 'runtime'],
+  cmd: ['api', 'machinery', 'features', 'client', 'runtime', 'control', 'controllers', 'webhooks', 'daemon', 'apiserver', 'cluster', 'install', 'dashboard'],
+  testing: ['api', 'machinery', 'features', 'client', 'runtime', 'control', 'controllers', 'webhooks', 'daemon', 'apiserver', 'cluster', 'install', 'dashboard'],
+  e2e: ['api', 'machinery', 'features', 'client', 'runtime', 'control', 'controllers', 'webhooks', 'daemon', 'apiserver', 'cluster', 'install', 'testing', 'dashboard'],
+  bench: ['api', 'machinery', 'features', 'client', 'runtime', 'control', 'controllers', 'webhooks', 'daemon', 'apiserver', 'cluster', 'install', 'testing', 'e2e', 'dashboard'],
 };
 const testFile = '(\\.test\\.ts|test-?kit\\.ts|\\.fixture\\.ts)$';
 const testExtras = ['machinery', 'features', 'client', 'runtime', 'control', 'testing', 'apiserver', 'cluster', 'controllers', 'webhooks', 'daemon', 'install'];

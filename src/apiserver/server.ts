@@ -12,7 +12,7 @@ import { RegistryReader } from './registry/reader.js';
 import { systemContext } from './registry/context.js';
 import { builtinServedResources } from './builtin-served.js';
 import { ApiHandler } from './http/handler.js';
-import { startHttpServer, type HttpServer } from './http/http-server.js';
+import { startHttpServer, type HttpServer, type MountedHandler } from './http/http-server.js';
 import { createAuthenticator } from './auth/authn.js';
 import { loadOrCreatePki, type ServerPki } from './auth/pki.js';
 import { CrdController } from './system/crd-controller.js';
@@ -56,6 +56,8 @@ export interface ControlPlane {
   serviceAccountTokens: ServiceAccountTokens;
   /** Ends all open watches (clients reconnect from their last resourceVersion). */
   endWatches(): void;
+  /** Serves `handler` under `prefix` (ending in `/`) on the API server's port: `kruise up`'s dashboard. */
+  mount(prefix: string, handler: MountedHandler): void;
   stop(): Promise<void>;
 }
 
@@ -108,13 +110,14 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
     serviceAccountTokens: (token) => serviceAccountTokens.authenticate(token),
   });
   let server: HttpServer | undefined;
+  const mounts = new Map<string, MountedHandler>();
   const handler = new ApiHandler({
     registry, serverAddress: () => `${host}:${server?.port ?? options.port}`, storeFailure: () => store.failure(),
     gate: new RequestGate(authorizer), reviews: reviewHandlers(authorizer, (token) => authenticator.authenticateToken(token)),
   });
   server = await startHttpServer({
     handler, authenticator, tls: { certPem: pki.serving.certPem, keyPem: pki.serving.keyPem, caPem: pki.ca.certPem }, host, port: options.port,
-    anonymous: mode === 'RBAC' ? 'authorize' : 'listed-paths',
+    anonymous: mode === 'RBAC' ? 'authorize' : 'listed-paths', mounts,
   });
   const statsTimer = setInterval(() => {
     const s = store.stats();
@@ -126,6 +129,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
   return {
     url: `https://${urlHost}:${server.port}`, port: server.port, pki, registry, handler, store, authorizer, serviceAccountTokens,
     endWatches: () => server!.endWatches(),
+    mount: (prefix, h) => { mounts.set(prefix, h); },
     async stop() {
       clearInterval(statsTimer);
       await server!.close();

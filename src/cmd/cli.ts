@@ -66,8 +66,21 @@ program
   .option('--no-kruise-manager', 'run without the in-process Kruise manager and webhooks (attach `kruise manager --kubeconfig K`)')
   .option('--no-kruise-install', 'start without Kruise\'s CRDs and configuration, and so without its manager (install with `helm install kruise charts/kruise` or `kruise install`)')
   .option('--no-kruise-daemon', 'run without the in-process kruise-daemons (attach `kruise daemon --node-name N --socket-file <data-dir>/cri/N.sock`)')
+  .option('--no-dashboard', 'do not serve the web dashboard under /dashboard/')
+  .option('--dashboard-actions', 'let the dashboard pause/resume rollouts and change partitions (read-only otherwise)', false)
   .action(async (opts: UpOptions) => {
     await (await import('./up.js')).runUp(opts);
+  });
+
+program
+  .command('dashboard')
+  .description('serve the web dashboard against any cluster, as the kubeconfig\'s user (prints its URL and a login key)')
+  .option('--kubeconfig <path>', 'kubeconfig of the target cluster (default: $KUBECONFIG or ~/.kube/config)')
+  .option('--host <address>', 'loopback address to listen on', '127.0.0.1')
+  .option('--port <n>', 'HTTP port (0 picks a free port)', intOption, 8001)
+  .option('--dashboard-actions', 'allow pause/resume of rollouts and partition changes (read-only otherwise)', false)
+  .action(async (opts: { kubeconfig?: string; host: string; port: number; dashboardActions: boolean }) => {
+    await (await import('./dashboard.js')).runDashboard(opts);
   });
 
 program

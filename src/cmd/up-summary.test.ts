@@ -29,6 +29,8 @@ test('the summary kruise up prints (golden)', () => {
     '  no Kruise manager in this process (--no-kruise-manager): attach one with `kruise manager --kubeconfig /home/u/.kruise/kubeconfig`',
     '  store: in memory (nothing survives a restart); Ctrl-C stops',
   ]);
+  assert.deepEqual(upSummary({ ...base, dashboardUrl: 'https://127.0.0.1:6443/dashboard/' })[4], "  dashboard: https://127.0.0.1:6443/dashboard/ (sign in with the kubeconfig's token; read-only)");
+  assert.deepEqual(upSummary({ ...base, dashboardUrl: 'https://127.0.0.1:6443/dashboard/', dashboardActions: true })[4], "  dashboard: https://127.0.0.1:6443/dashboard/ (sign in with the kubeconfig's token; actions on)");
 });
 
 test('--update-kubeconfig merges the kruise entries, keeps the others, makes kruise current, owner-only', async () => {

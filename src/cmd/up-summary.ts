@@ -15,6 +15,9 @@ export interface UpSummaryInput {
   gateLines: string[];
   dataDir: string;
   inMemory: boolean;
+  /** Where `kruise up` serves the web dashboard (absent with --no-dashboard). */
+  dashboardUrl?: string;
+  dashboardActions?: boolean;
 }
 
 export function upSummary(s: UpSummaryInput): string[] {
@@ -29,6 +32,7 @@ export function upSummary(s: UpSummaryInput): string[] {
     `kruise control plane ready at ${s.url} in ${s.startedMs} ms with ${s.nodeNames.length} simulated nodes`,
     ...kubectl,
     `  nodes: ${nodes}`,
+    ...(s.dashboardUrl ? [`  dashboard: ${s.dashboardUrl} (sign in with the kubeconfig's token${s.dashboardActions ? '; actions on' : '; read-only'})`] : []),
     ...manager,
     s.inMemory ? '  store: in memory (nothing survives a restart); Ctrl-C stops' : `  store: ${s.dataDir} (start again with the same --data-dir to resume); Ctrl-C stops`,
   ];

@@ -22,6 +22,7 @@ import { setupKruiseControllers } from '../controllers/index.js';
 import { startKruiseWebhooks, type KruiseWebhooks } from '../webhooks/index.js';
 import { webhookSecretName, webhookServiceName } from '../api/kruise/webhook-inventory.js';
 import type { Client } from '../client/client.js';
+import { startDashboard, type Dashboard } from '../dashboard/index.js';
 import type { AuthorizationMode } from '../apiserver/authz/authorizer.js';
 
 export interface UpOptions {
@@ -66,12 +67,18 @@ export interface UpOptions {
    * leaves them out, for `kruise daemon --node-name N --socket-file <data-dir>/cri/N.sock` to attach.
    */
   kruiseDaemon?: boolean;
+  /** Serve the web dashboard under `/dashboard/` (default; `--no-dashboard` leaves it out). */
+  dashboard?: boolean;
+  /** Dashboard buttons that pause/resume rollouts and set partitions (`--dashboard-actions`). */
+  dashboardActions?: boolean;
 }
 
 export interface RunningUp {
   url: string;
   kubeconfigPath: string;
   nodeNames: string[];
+  /** The dashboard's URL, unless `--no-dashboard`. */
+  dashboardUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -86,7 +93,9 @@ export async function startUp(options: UpOptions): Promise<RunningUp> {
   let kruise: Manager | undefined;
   let cluster: Cluster | undefined;
   let daemons: NodeDaemons | undefined;
+  let dashboard: Dashboard | undefined;
   const stop = async () => {
+    dashboard?.stop();
     await daemons?.stop();
     await kruise?.stop();
     await cluster?.stop();
@@ -115,9 +124,15 @@ export async function startUp(options: UpOptions): Promise<RunningUp> {
     if (options.kruiseDaemon !== false && cluster.nodes) {
       daemons = await startNodeDaemons(clientAs(serviceAccountUser(kruiseNamespace, daemonServiceAccount), 'kruise-daemon'), cluster.nodes, (g) => gates.enabled(g));
     }
+    if (options.dashboard !== false) {
+      dashboard = startDashboard({ client: createInProcessClient(plane.handler, undefined, 'kruise-dashboard'), actions: options.dashboardActions });
+      const served = dashboard;
+      plane.mount(served.base, (req, res, user) => void served.handle(req, res, user));
+    }
     const kubeconfigPath = path.resolve(options.kubeconfig ?? path.join(dataDir, 'kubeconfig'));
     await writeKubeconfig(kubeconfigPath, buildKubeconfig({ server: plane.url, caPem: plane.pki.ca.certPem, user: 'admin', token: plane.pki.adminToken, clusterName: 'kruise' }));
-    return { url: plane.url, kubeconfigPath, nodeNames: cluster.nodes?.nodeNames() ?? [], stop };
+    const dashboardUrl = dashboard && `${plane.url}${dashboard.base}`;
+    return { url: plane.url, kubeconfigPath, nodeNames: cluster.nodes?.nodeNames() ?? [], dashboardUrl, stop };
   } catch (e) {
     await stop();
     throw e;
@@ -132,7 +147,7 @@ export async function runUp(options: UpOptions): Promise<void> {
     url: up.url, startedMs: Date.now() - started, kubeconfigPath: up.kubeconfigPath, mergedInto, nodeNames: up.nodeNames,
     daemons: options.kruiseDaemon !== false, manager: options.kruiseManager !== false,
     gateLines: gateReportLines(kruiseFeatureGates(options.featureGates, tryItOutGates)),
-    dataDir: path.resolve(options.dataDir), inMemory: options.inMemory,
+    dataDir: path.resolve(options.dataDir), inMemory: options.inMemory, dashboardUrl: up.dashboardUrl, dashboardActions: options.dashboardActions,
   });
   for (const line of lines) console.log(line);
   let stopping = false;

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { errors } from '../../machinery/errors.js';
 import { anonymousUser, isAnonymousAllowed, type Authenticator } from '../auth/authn.js';
 import { type ApiHandler, errorResponse } from './handler.js';
-import type { ApiRequest, ApiResponse } from '../../api/request.js';
+import type { ApiRequest, ApiResponse, UserInfo } from '../../api/request.js';
 import { promRegistry } from './metrics.js';
 import { logger } from '../../machinery/log.js';
 
@@ -31,7 +31,14 @@ export interface HttpServerOptions {
    * decide (kube's RBAC mode); `listed-paths` answers 401 except on the paths isAnonymousAllowed lists.
    */
   anonymous: 'authorize' | 'listed-paths';
+  /**
+   * Handlers served beside the API under a path prefix ending in `/` (the dashboard under
+   * `/dashboard/`), given the user this server authenticated, if any; they answer 401 themselves.
+   */
+  mounts?: Map<string, MountedHandler>;
 }
+
+export type MountedHandler = (req: Req, res: Res, user: UserInfo | undefined) => void;
 
 export interface HttpServer {
   port: number;
@@ -77,6 +84,8 @@ async function serve(options: HttpServerOptions, req: Req, res: Res, open: Set<(
   for (const [k, v] of Object.entries(req.headers)) if (!k.startsWith(':')) headers[k] = Array.isArray(v) ? v.join(', ') : v;
   const peer = (req.socket as TLSSocket).getPeerCertificate?.(false);
   const check = await options.authenticator.check({ headers, peerCertificateDer: peer && peer.raw ? peer.raw : undefined });
+  const mounted = mountFor(options.mounts, url.pathname);
+  if (mounted) return mounted(req, res, check.status === 'authenticated' ? check.user : undefined);
   const anonymousRefused = check.status === 'anonymous' && options.anonymous === 'listed-paths' && !isAnonymousAllowed(url.pathname, req.method);
   if (check.status === 'rejected' || anonymousRefused) return send(res, errorResponse(errors.unauthorized()));
   const user = check.status === 'authenticated' ? check.user : anonymousUser;
@@ -91,6 +100,12 @@ async function serve(options: HttpServerOptions, req: Req, res: Res, open: Set<(
   const response = await options.handler.handle(apiReq);
   if (response.watch) return stream(res, response, open);
   send(res, response, req.method === 'HEAD');
+}
+
+function mountFor(mounts: Map<string, MountedHandler> | undefined, pathname: string): MountedHandler | undefined {
+  if (!mounts) return undefined;
+  for (const [prefix, handler] of mounts) if (pathname.startsWith(prefix) || pathname === prefix.slice(0, -1)) return handler;
+  return undefined;
 }
 
 /** /metrics, served here (not by the handler) but authorized like any non-resource path. */
