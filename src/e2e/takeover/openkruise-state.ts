@@ -149,8 +149,11 @@ export function daemonSet(image = images.b): Obj {
   };
 }
 
-/** ADS hash: upstream's ComputeHash (a spew dump of the Go struct); a recorded value stands in. */
-export const daemonSetHash = '7d8f5b9c6';
+/**
+ * ADS hash: upstream's ComputeHash (FNV-1a over a spew dump of the Go struct, no collision count),
+ * which TypeScript does not reproduce; computed once with k8s.io/api v0.32.13 and go-spew for this template.
+ */
+export const daemonSetHash = '5746bcc849';
 
 export function daemonSetState(set: Obj): { revision: Revision; pods: Obj[]; status: Obj } {
   const rev = revision(set, goTemplate({ app: 'agent' }, images.b, inPlaceGate), 1, 'controller-revision-hash', daemonSetHash);
@@ -167,6 +170,6 @@ export function daemonSetState(set: Obj): { revision: Revision; pods: Obj[]; sta
       affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [node] }] }] } } },
     },
   }));
-  const status = { observedGeneration: 1, currentNumberScheduled: 2, numberMisscheduled: 0, desiredNumberScheduled: 2, numberReady: 2, updatedNumberScheduled: 2, numberAvailable: 2, daemonSetHash, collisionCount: 0 };
+  const status = { observedGeneration: 1, currentNumberScheduled: 2, numberMisscheduled: 0, desiredNumberScheduled: 2, numberReady: 2, updatedNumberScheduled: 2, numberAvailable: 2, daemonSetHash };
   return { revision: rev, pods, status };
 }
