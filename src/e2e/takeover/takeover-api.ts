@@ -37,6 +37,7 @@ export class TakeoverApi {
   get(kind: string, name: string): Promise<Obj> { return this.call('GET', `${paths[kind]}/${name}`); }
   async list(kind: string): Promise<Obj[]> { return (await this.call('GET', paths[kind])).items as Obj[]; }
   pods(): Promise<Obj[]> { return this.list('pods'); }
+  crd(name: string): Promise<Obj> { return this.call('GET', `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${name}`); }
 
   /** Custom resources take merge patches (lists replaced whole, so callers send whole lists); pods strategic ones. */
   patch(kind: string, name: string, body: Obj): Promise<Obj> {
@@ -90,7 +91,8 @@ export class TakeoverApi {
     const statefulSet = ok.statefulSetState(sts);
     const daemonSet = ok.daemonSetState(ds);
     for (const r of [...cloneSet.revisions, statefulSet.revision, daemonSet.revision]) await this.create('controllerrevisions', r.object);
-    for (const p of [...cloneSet.pods, ...statefulSet.pods, ...daemonSet.pods]) await this.create('pods', p);
+    // A real API server refuses pods until the namespace's `default` ServiceAccount exists.
+    for (const p of [...cloneSet.pods, ...statefulSet.pods, ...daemonSet.pods]) await eventually(`pod ${p.metadata.name} created`, () => this.create('pods', p), 30_000);
     const running = await eventually('the pods run', async () => {
       const pods = await this.pods();
       return pods.length === 7 && pods.every((p) => p.status?.containerStatuses?.every((c: Obj) => c.ready)) && pods;

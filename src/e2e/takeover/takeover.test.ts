@@ -5,7 +5,7 @@
  * is recreated or restarted, the recorded revisions stay the status revisions, a label-only edit of
  * the SidecarSet keeps its hashes, and a later image change rolls every workload in place from there.
  */
-import { after, test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startComponentProcess, startManagerProcess, startUp } from '../../testing/process.js';
+import { realControlPlaneAvailable, startRealControlPlane } from '../../testing/real-control-plane.js';
 import { eventually } from '../../testing/workload-env.js';
 import { TakeoverApi } from './takeover-api.js';
 import * as ok from './openkruise-state.js';
@@ -20,8 +21,14 @@ import * as ok from './openkruise-state.js';
 type Obj = Record<string, any>; // any: API JSON read field by field
 
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/kruise.js');
-const cleanups: (() => Promise<unknown>)[] = [];
-after(async () => { for (const c of cleanups.reverse()) await c().catch(() => undefined); });
+
+/** Runs `fn` when the test ends, latest first (t.after hooks run in order of registration). */
+function deferrer(t: TestContext) {
+  const fns: (() => Promise<unknown>)[] = [];
+  t.after(async () => { for (const f of fns.reverse()) await f().catch(() => undefined); });
+  return (f: () => Promise<unknown>) => { fns.push(f); };
+}
+type Defer = ReturnType<typeof deferrer>;
 
 function kruise(args: string[]): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve) => execFile(process.execPath, [bin, ...args], { timeout: 60_000 }, (e, _o, stderr) => resolve({ code: e ? 1 : 0, stderr })));
@@ -29,14 +36,14 @@ function kruise(args: string[]): Promise<{ code: number; stderr: string }> {
 
 const sig = (p: Obj) => `${p.metadata.name}:${p.metadata.uid}:${(p.status?.containerStatuses ?? []).map((c: Obj) => c.restartCount).join('/')}`;
 
-async function runTakeover(kubeconfig: string, dir: string): Promise<void> {
+async function runTakeover(kubeconfig: string, dir: string, defer: Defer): Promise<void> {
   const api = await TakeoverApi.connect(kubeconfig);
   const installed = await kruise(['install', '--kubeconfig', kubeconfig]); // OpenKruise's CRDs stand-in
   assert.equal(installed.code, 0, installed.stderr);
   await api.dropWebhookConfigurations();
   await api.useOpenKruiseCrds();
   const nodes = await startComponentProcess(['nodes', '--kubeconfig', kubeconfig, '--count', '2', '--name-prefix', 'to-'], /nodes ready/);
-  cleanups.push(async () => { nodes.kill('SIGTERM'); });
+  defer(async () => { nodes.kill('SIGTERM'); });
 
   // --- the cluster as OpenKruise left it
   const state = await api.writeOpenKruiseState();
@@ -47,7 +54,7 @@ async function runTakeover(kubeconfig: string, dir: string): Promise<void> {
   const reinstalled = await kruise(['install', '--kubeconfig', kubeconfig]);
   assert.equal(reinstalled.code, 0, reinstalled.stderr);
   const manager = await startManagerProcess(kubeconfig, path.join(dir, 'certs'));
-  cleanups.push(async () => { manager.child.kill('SIGTERM'); });
+  defer(async () => { manager.child.kill('SIGTERM'); });
 
   // Our controllers have synced once every workload's status shows their own bookkeeping.
   const synced = await eventually('every controller synced the adopted workloads', async () => {
@@ -75,6 +82,8 @@ async function runTakeover(kubeconfig: string, dir: string): Promise<void> {
   assert.equal(ds.status.daemonSetHash, ok.daemonSetHash);
   assert.equal(ds.status.updatedNumberScheduled, 2);
   assert.equal(synced.ss.status.updatedPods, 2);
+  const crd = await api.crd('clonesets.apps.kruise.io');
+  assert.deepEqual([...crd.status.storedVersions].sort(), ['v1alpha1', 'v1beta1'], 'objects OpenKruise stored stay v1alpha1 (docs/design/takeover.md §3)');
   const revisionNames = (await api.list('controllerrevisions')).map((r) => r.metadata.name).sort();
   assert.deepEqual(revisionNames, [...state.cloneSet.revisions.map((r) => r.name), state.statefulSet.revision.name, state.daemonSet.revision.name].sort(),
     'no ControllerRevision of ours was added next to OpenKruise\'s');
@@ -115,10 +124,25 @@ async function runTakeover(kubeconfig: string, dir: string): Promise<void> {
   }
 }
 
-test('takeover from OpenKruise on kruise up: pods kept, revisions recognised, later updates in place', { timeout: 300_000 }, async () => {
+test('takeover from OpenKruise on kruise up: pods kept, revisions recognised, later updates in place', { timeout: 300_000 }, async (t) => {
+  const defer = deferrer(t);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'kruise-takeover-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  defer(() => rm(dir, { recursive: true, force: true }));
   const up = await startUp(['--port', '0', '--data-dir', path.join(dir, 'up'), '--nodes', '0', '--no-kruise-manager', '--no-kruise-daemon']);
-  cleanups.push(async () => { up.child.kill('SIGKILL'); });
-  await runTakeover(path.join(dir, 'up', 'kubeconfig'), dir);
+  defer(async () => { up.child.kill('SIGKILL'); });
+  await runTakeover(path.join(dir, 'up', 'kubeconfig'), dir, defer);
+});
+
+test('takeover from OpenKruise on the real kube-apiserver', { timeout: 420_000 }, async (t) => {
+  const availability = realControlPlaneAvailable();
+  if (!availability.available) {
+    t.skip(availability.reason);
+    return;
+  }
+  const defer = deferrer(t);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'kruise-takeover-real-'));
+  defer(() => rm(dir, { recursive: true, force: true }));
+  const real = await startRealControlPlane();
+  defer(() => real.stop());
+  await runTakeover(real.kubeconfig, dir, defer);
 });
