@@ -1,4 +1,5 @@
 /** The `kruise` command line: the only place that reads argv and environment. */
+import { kruiseVersion } from '../machinery/version.js';
 import { Command, InvalidArgumentError } from 'commander';
 // Commands load their modules when they run: the manager must not carry the control plane's code.
 import type { UpOptions } from './up.js';
@@ -41,7 +42,7 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 });
 
 const program = new Command();
-program.name('kruise').description('OpenKruise workloads in TypeScript, with an embedded Kubernetes control plane').version('0.1.0');
+program.name('kruise').description('OpenKruise workloads in TypeScript, with an embedded Kubernetes control plane').version(kruiseVersion);
 
 program
   .command('up')

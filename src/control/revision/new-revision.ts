@@ -31,10 +31,10 @@ export function templateOfRevision(revision: ControllerRevision): PodTemplateSpe
   return clone(template) as PodTemplateSpec;
 }
 
-/** HashControllerRevision: FNV-1 over the data bytes, then the collision count in base 32. */
+/** HashControllerRevision: FNV-1 over the data bytes, then the collision count in decimal. */
 export function dataHash(data: unknown, collisionCount?: number): string {
   let hash = fnv1(encoder.encode(goJson(data)));
-  if (collisionCount !== undefined) hash = fnv1(encoder.encode(collisionCount.toString(32)), hash);
+  if (collisionCount !== undefined) hash = fnv1(encoder.encode(String(collisionCount)), hash);
   return safeEncodeString(String(hash));
 }
 

@@ -28,12 +28,12 @@ describe('newRevision', () => {
     assert.equal(r.revision, 3);
     assert.deepEqual(r.data, { spec: { template: { ...cs.spec!.template, $patch: 'replace' } } });
   });
-  test('the collision count is hashed in base 32 and only when given', () => {
+  test('the collision count is hashed in decimal, as k8s HashControllerRevision, and only when given', () => {
     const d = revisionData(cs);
     assert.equal(dataHash(d), '76c789b789');
     assert.equal(dataHash(d, 1), '86ddb47494');
-    assert.equal(dataHash(d, 31), '86ddb4755c'); // "v"
-    assert.equal(dataHash(d, 32), '6dc7799fd'); // "10"
+    assert.equal(dataHash(d, 31), '697cd46fc'); // "31"
+    assert.equal(dataHash(d, 32), '697cd46fd'); // "32"
   });
   test('template-hash mode labels controller-revision-hash (ADS)', () => {
     const r = newRevision(cs, revisionData(cs), 1, 0, { mode: 'template-hash' });

@@ -2,6 +2,8 @@
  * The chart's values (charts/kruise/values.yaml), named as OpenKruise's chart names them where they
  * mean the same thing (docs/design/install.md §2). `kruise install -f FILE` reads the same file.
  */
+import { kruiseImageRepository, kruiseVersion } from '../../machinery/version.js';
+
 export interface ChartValues {
   featureGates: string;
   installation: { namespace: string; createNamespace: boolean };
@@ -43,7 +45,7 @@ export const defaultChartValues: ChartValues = {
   webhookConfiguration: { failurePolicy: { pods: 'Fail' }, timeoutSeconds: 30 },
   manager: {
     replicas: 2,
-    image: { repository: 'ghcr.io/kruise-ts/kruise', tag: 'latest', pullPolicy: 'IfNotPresent' },
+    image: { repository: kruiseImageRepository, tag: kruiseVersion, pullPolicy: 'IfNotPresent' },
     log: { level: 'info' },
     webhook: { port: 9876 },
     metrics: { port: 8080 },

@@ -1,7 +1,8 @@
 /**
  * SidecarSet defaulting (msidecarset.kb.io, create and update): the Kruise defaults, full core
  * Container and Volume defaulting (imagePullPolicy by tag, probe timings ...), then the two hash
- * annotations over the defaulted containers.
+ * annotations over the defaulted containers. An update that leaves what a hash covers as it was
+ * keeps the recorded value, which may be OpenKruise's (docs/design/takeover.md §4).
  */
 import type { KObject } from '../../api/meta.js';
 import {
@@ -29,5 +30,15 @@ export function defaultSidecarSetObject(obj: SidecarSet): SidecarSet {
 export function defaultSidecarSetRequest(input: AdmissionInput): KObject {
   const obj = input.object;
   if (!obj || input.request.subResource) return obj as KObject;
-  return defaultSidecarSetObject(obj as SidecarSet) as KObject;
+  const out = defaultSidecarSetObject(obj as SidecarSet);
+  // Each recorded hash whose content did not change stays (an image change keeps the one without image).
+  const recorded = (input.oldObject as SidecarSet | undefined)?.metadata?.annotations;
+  if (recorded) {
+    const before = defaultSidecarSetObject(input.oldObject as SidecarSet).metadata?.annotations ?? {};
+    const annotations = out.metadata!.annotations!;
+    for (const key of [SidecarSetHashAnnotation, SidecarSetHashWithoutImageAnnotation]) {
+      if (recorded[key] && before[key] === annotations[key]) annotations[key] = recorded[key];
+    }
+  }
+  return out as KObject;
 }

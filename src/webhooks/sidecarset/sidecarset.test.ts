@@ -44,6 +44,20 @@ describe('SidecarSet defaulting', () => {
     }
   });
 
+  test('an update keeps each recorded hash whose content did not change (e.g. OpenKruise\'s)', async () => {
+    const recorded = { 'kruise.io/sidecarset-hash': 'recorded-hash', 'kruise.io/sidecarset-hash-without-image': 'recorded-without-image' };
+    const old = named(stored(logAgent()), 'log-agent', recorded);
+    const annotations = async (obj: KObject) => (await hooks.default!(admissionInput({ object: obj, oldObject: old, operation: 'UPDATE' }))).metadata.annotations!;
+    const labelled = await annotations({ ...old, metadata: { ...old.metadata, labels: { team: 'infra' } } });
+    assert.equal(labelled['kruise.io/sidecarset-hash'], 'recorded-hash');
+    assert.equal(labelled['kruise.io/sidecarset-hash-without-image'], 'recorded-without-image');
+    const image = await annotations(edit(old, (sp) => { sp.containers[0].image = 'busybox:1.37'; }));
+    assert.match(image['kruise.io/sidecarset-hash'], /^[bcdfghjklmnpqrstvwxz2456789]{64}$/);
+    assert.equal(image['kruise.io/sidecarset-hash-without-image'], 'recorded-without-image');
+    const command = await annotations(edit(old, (sp) => { sp.containers[0].command = ['sleep', '60']; }));
+    assert.notEqual(command['kruise.io/sidecarset-hash-without-image'], 'recorded-without-image');
+  });
+
   test('an image change moves only the image hash; other changes move both', async () => {
     const hashes = async (obj: KObject) => {
       const a = (await hooks.default!(admissionInput({ object: obj }))).metadata.annotations!;
