@@ -7,6 +7,7 @@ import { Manager } from '../runtime/manager.js';
 import { createScheduler } from './scheduler/index.js';
 import { createSimulatedNodes, type NodeBehaviour, type SimulatedNodes, type SimulatedNodesOptions } from './kubelet/index.js';
 import { setupCoreControllers } from './controllers/index.js';
+import { ensureStorageDefaults } from './controllers/volume/index.js';
 
 export interface ClusterOptions {
   client: Client;
@@ -48,6 +49,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     setupCoreControllers(manager);
     await manager.start();
     stops.push(() => manager.stop());
+    await ensureStorageDefaults(options.client);
   }
   if (options.scheduler !== false) {
     const scheduler = createScheduler({ client: options.client });

@@ -17,6 +17,7 @@ import { configMapPrinter, eventPrinter, eventsV1Printer, namespacePrinter, secr
 import { endpointsPrinter, nodePrinter, servicePrinter } from './network.js';
 import { podPrinter } from './pods.js';
 import { persistentVolumeClaimPrinter, persistentVolumePrinter, storageClassPrinter } from './storage.js';
+import { csiDriverPrinter, csiNodePrinter, volumeAttachmentPrinter } from './storage-csi.js';
 import { defaultPrinter } from './table.js';
 import {
   controllerRevisionPrinter,
@@ -50,6 +51,9 @@ export const builtinPrinters: Record<string, TablePrinter> = {
   'coordination.k8s.io/Lease': leasePrinter,
   'scheduling.k8s.io/PriorityClass': priorityClassPrinter,
   'storage.k8s.io/StorageClass': storageClassPrinter,
+  'storage.k8s.io/CSIDriver': csiDriverPrinter,
+  'storage.k8s.io/CSINode': csiNodePrinter,
+  'storage.k8s.io/VolumeAttachment': volumeAttachmentPrinter,
   'admissionregistration.k8s.io/MutatingWebhookConfiguration': webhookConfigurationPrinter,
   'admissionregistration.k8s.io/ValidatingWebhookConfiguration': webhookConfigurationPrinter,
   'rbac.authorization.k8s.io/RoleBinding': roleBindingPrinter,

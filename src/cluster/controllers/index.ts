@@ -8,6 +8,7 @@ import { setupJobController } from './job/index.js';
 import { setupCronJobController } from './cronjob/index.js';
 import { setupNodeLifecycleController } from './nodelifecycle/index.js';
 import { setupPodGCController } from './podgc/index.js';
+import { setupVolumeControllers } from './volume/index.js';
 
 const coreControllers: { name: string; setup: (manager: Manager) => unknown }[] = [
   { name: 'replicaset', setup: (m) => setupReplicaSetController(m) },
@@ -18,6 +19,7 @@ const coreControllers: { name: string; setup: (manager: Manager) => unknown }[] 
   { name: 'cronjob', setup: (m) => setupCronJobController(m) },
   { name: 'nodelifecycle', setup: (m) => setupNodeLifecycleController(m) },
   { name: 'podgc', setup: (m) => setupPodGCController(m) },
+  { name: 'volume', setup: (m) => setupVolumeControllers(m) },
 ];
 
 export function setupCoreControllers(manager: Manager): void {

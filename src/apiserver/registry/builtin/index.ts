@@ -22,6 +22,7 @@ import { claimsResource, persistentVolumesResource } from './core-storage.js';
 import { coreEventsResource, eventsV1Resource } from './events.js';
 import { leasesResource, podDisruptionBudgetsResource } from './policy-coordination.js';
 import { rbacResources } from './rbac.js';
+import { csiResources } from './storage-csi.js';
 import type { TokenIssuer } from './serviceaccount-token.js';
 import { createRandomAllocator, type ServiceAllocator } from './service-allocation.js';
 
@@ -44,7 +45,7 @@ export function builtinResources(options: BuiltinOptions = {}): BuiltinResource[
     servicesResource(options.serviceAllocator ?? createRandomAllocator()),
     controllerRevisionsResource(), daemonSetsResource(), deploymentsResource(), replicaSetsResource(), statefulSetsResource(),
     eventsV1Resource(), ...reviewResources(), cronJobsResource(), jobsResource(), podDisruptionBudgetsResource(),
-    ...rbacResources(), storageClassesResource(),
+    ...rbacResources(), storageClassesResource(), ...csiResources(),
     mutatingWebhookConfigurationsResource(), validatingWebhookConfigurationsResource(),
     customResourceDefinitionsResource(), priorityClassesResource(), leasesResource(), endpointSlicesResource(),
   ];
