@@ -12,6 +12,7 @@ import { handleResource } from './resource-handler.js';
 import { OpenApiRoutes } from './openapi-routes.js';
 import { metrics } from './metrics.js';
 import { type ReviewHandler } from './reviews.js';
+import { serveResourceMetrics } from './resource-metrics.js';
 import type { RequestGate } from '../authz/request-gate.js';
 import { decodeObject } from './body.js';
 import { logger } from '../../machinery/log.js';
@@ -76,6 +77,7 @@ export class ApiHandler implements RequestHandler {
     const r = table.lookup(info.group, info.version, info.resource);
     if (!r) throw new StatusError(404, 'NotFound', 'the server could not find the requested resource', {});
     if (!r.definition.namespaced && info.namespace) throw new StatusError(404, 'NotFound', 'the server could not find the requested resource', {});
+    if (r.definition.group === 'metrics.k8s.io') return serveResourceMetrics(this.options.registry, info, req.query, Date.now());
     const review = info.verb === 'create' && !info.subresource ? this.options.reviews.get(`${r.definition.group}/${r.definition.plural}`) : undefined;
     if (review) return { code: 201, body: await review(req.user, info, decodeObject(req.body, req.headers['content-type'])) };
     return handleResource(this.options.registry, r, info, req);

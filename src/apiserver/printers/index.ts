@@ -4,6 +4,7 @@
  * Kinds without an entry (Role, ClusterRole, CustomResourceDefinition...) use `defaultPrinter`.
  */
 import type { TablePrinter } from '../../api/resource.js';
+import { hpaPrinter } from './autoscaling.js';
 import { cronJobPrinter, jobPrinter } from './batch.js';
 import {
   clusterRoleBindingPrinter,
@@ -45,6 +46,7 @@ export const builtinPrinters: Record<string, TablePrinter> = {
   'apps/StatefulSet': statefulSetPrinter,
   'apps/DaemonSet': daemonSetPrinter,
   'apps/ControllerRevision': controllerRevisionPrinter,
+  'autoscaling/HorizontalPodAutoscaler': hpaPrinter,
   'batch/Job': jobPrinter,
   'batch/CronJob': cronJobPrinter,
   'policy/PodDisruptionBudget': podDisruptionBudgetPrinter,

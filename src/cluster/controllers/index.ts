@@ -9,6 +9,7 @@ import { setupCronJobController } from './cronjob/index.js';
 import { setupNodeLifecycleController } from './nodelifecycle/index.js';
 import { setupPodGCController } from './podgc/index.js';
 import { setupVolumeControllers } from './volume/index.js';
+import { setupHpaController } from './hpa/index.js';
 
 const coreControllers: { name: string; setup: (manager: Manager) => unknown }[] = [
   { name: 'replicaset', setup: (m) => setupReplicaSetController(m) },
@@ -20,6 +21,7 @@ const coreControllers: { name: string; setup: (manager: Manager) => unknown }[] 
   { name: 'nodelifecycle', setup: (m) => setupNodeLifecycleController(m) },
   { name: 'podgc', setup: (m) => setupPodGCController(m) },
   { name: 'volume', setup: (m) => setupVolumeControllers(m) },
+  { name: 'horizontal-pod-autoscaler', setup: (m) => setupHpaController(m) },
 ];
 
 export function setupCoreControllers(manager: Manager): void {

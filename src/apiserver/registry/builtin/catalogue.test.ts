@@ -36,6 +36,7 @@ const expected: Row[] = [
   ['authorization.k8s.io', 'selfsubjectaccessreviews', 'SelfSubjectAccessReview', false, [], [], [], false],
   ['authorization.k8s.io', 'selfsubjectrulesreviews', 'SelfSubjectRulesReview', false, [], [], [], false],
   ['authorization.k8s.io', 'subjectaccessreviews', 'SubjectAccessReview', false, [], [], [], false],
+  ['autoscaling', 'horizontalpodautoscalers', 'HorizontalPodAutoscaler', true, ['hpa'], ['all'], ['status'], false],
   ['batch', 'cronjobs', 'CronJob', true, ['cj'], ['all'], ['status'], true],
   ['batch', 'jobs', 'Job', true, [], ['all'], ['status'], true],
   ['policy', 'poddisruptionbudgets', 'PodDisruptionBudget', true, ['pdb'], [], ['status'], true],
@@ -56,7 +57,9 @@ const expected: Row[] = [
   ['discovery.k8s.io', 'endpointslices', 'EndpointSlice', true, [], [], [], true],
 ];
 
-const resources = builtinResources();
+const all = builtinResources();
+/** The v1 entries; autoscaling/v2 (HPAs' preferred version) and metrics.k8s.io/v1beta1 are checked on their own. */
+const resources = all.filter((r) => r.definition.version === 'v1');
 
 describe('built-in catalogue', () => {
   test('exactly the expected resources, in discovery order', () => {
@@ -82,6 +85,17 @@ describe('built-in catalogue', () => {
       assert.deepEqual(d.verbs, verbs);
     });
   }
+
+  test('versions beyond v1: autoscaling/v2 HPAs stored for both versions, metrics.k8s.io read-only', () => {
+    const others = all.filter((r) => r.definition.version !== 'v1').map((r) => [r.definition.group, r.definition.version, r.definition.plural, r.definition.verbs.join(',')]);
+    assert.deepEqual(others, [
+      ['autoscaling', 'v2', 'horizontalpodautoscalers', allVerbs.join(',')],
+      ['metrics.k8s.io', 'v1beta1', 'nodes', 'get,list'],
+      ['metrics.k8s.io', 'v1beta1', 'pods', 'get,list'],
+    ]);
+    const v1 = all.find((r) => r.definition.group === 'autoscaling' && r.definition.version === 'v1')!;
+    assert.deepEqual([v1.storedAs?.plural, v1.storedAs?.apiVersion], ['horizontalpodautoscalers', 'autoscaling/v2']);
+  });
 
   test('apps/v1 scale maps replicas and the selector', () => {
     const d = resources.find((r) => r.definition.plural === 'deployments')!.definition;

@@ -9,6 +9,7 @@ import { customResourceDefinitionsResource } from './apiextensions.js';
 import { controllerRevisionsResource, daemonSetsResource } from './apps-daemonsets.js';
 import { deploymentsResource, replicaSetsResource } from './apps-deployments.js';
 import { statefulSetsResource } from './apps-statefulsets.js';
+import { hpaResources, resourceMetricsResources } from './autoscaling-hpa.js';
 import { cronJobsResource } from './batch-cronjobs.js';
 import { jobsResource } from './batch-jobs.js';
 import { endpointSlicesResource, priorityClassesResource, reviewResources, storageClassesResource } from './cluster-misc.js';
@@ -33,9 +34,9 @@ export interface BuiltinOptions {
   tokenIssuer?: TokenIssuer;
 }
 
-const groupOrder = ['', 'apps', 'events.k8s.io', 'authentication.k8s.io', 'authorization.k8s.io', 'batch', 'policy',
+const groupOrder = ['', 'apps', 'events.k8s.io', 'authentication.k8s.io', 'authorization.k8s.io', 'autoscaling', 'batch', 'policy',
   'rbac.authorization.k8s.io', 'storage.k8s.io', 'admissionregistration.k8s.io', 'apiextensions.k8s.io',
-  'scheduling.k8s.io', 'coordination.k8s.io', 'discovery.k8s.io'];
+  'scheduling.k8s.io', 'coordination.k8s.io', 'discovery.k8s.io', 'metrics.k8s.io'];
 
 export function builtinResources(options: BuiltinOptions = {}): BuiltinResource[] {
   const all: BuiltinResource[] = [
@@ -44,8 +45,8 @@ export function builtinResources(options: BuiltinOptions = {}): BuiltinResource[
     replicationControllersResource(), resourceQuotasResource(), secretsResource(), serviceAccountsResource(options.tokenIssuer),
     servicesResource(options.serviceAllocator ?? createRandomAllocator()),
     controllerRevisionsResource(), daemonSetsResource(), deploymentsResource(), replicaSetsResource(), statefulSetsResource(),
-    eventsV1Resource(), ...reviewResources(), cronJobsResource(), jobsResource(), podDisruptionBudgetsResource(),
-    ...rbacResources(), storageClassesResource(), ...csiResources(),
+    eventsV1Resource(), ...reviewResources(), ...hpaResources(), cronJobsResource(), jobsResource(), podDisruptionBudgetsResource(),
+    ...rbacResources(), storageClassesResource(), ...csiResources(), ...resourceMetricsResources(),
     mutatingWebhookConfigurationsResource(), validatingWebhookConfigurationsResource(),
     customResourceDefinitionsResource(), priorityClassesResource(), leasesResource(), endpointSlicesResource(),
   ];
