@@ -6,7 +6,7 @@ import type { Client } from '../client/client.js';
 import { Manager } from '../runtime/manager.js';
 import { createScheduler } from './scheduler/index.js';
 import { createSimulatedNodes, type NodeBehaviour, type SimulatedNodes, type SimulatedNodesOptions } from './kubelet/index.js';
-import { setupCoreControllers } from './controllers/index.js';
+import { setupCoreControllers, type CoreControllerOptions } from './controllers/index.js';
 import { ensureStorageDefaults } from './controllers/volume/index.js';
 
 export interface ClusterOptions {
@@ -33,6 +33,8 @@ export interface ClusterOptions {
   crashLoopBackoff?: SimulatedNodesOptions['crashLoopBackoff'];
   /** Serve each simulated node's runtime over CRI gRPC at `<criSocketDir>/<node>.sock` (for crictl). */
   criSocketDir?: string;
+  /** HorizontalPodAutoscaler timings (CoreControllerOptions.hpa). */
+  hpa?: CoreControllerOptions['hpa'];
 }
 
 export interface Cluster {
@@ -46,7 +48,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   let simulated: SimulatedNodes | undefined;
   if (options.controllers !== false) {
     const manager = new Manager({ client: options.client, health: false, leaderElection: false });
-    setupCoreControllers(manager);
+    setupCoreControllers(manager, { hpa: options.hpa });
     await manager.start();
     stops.push(() => manager.stop());
     await ensureStorageDefaults(options.client);

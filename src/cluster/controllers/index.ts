@@ -9,9 +9,14 @@ import { setupCronJobController } from './cronjob/index.js';
 import { setupNodeLifecycleController } from './nodelifecycle/index.js';
 import { setupPodGCController } from './podgc/index.js';
 import { setupVolumeControllers } from './volume/index.js';
-import { setupHpaController } from './hpa/index.js';
+import { setupHpaController, type HpaOptions } from './hpa/index.js';
 
-const coreControllers: { name: string; setup: (manager: Manager) => unknown }[] = [
+export interface CoreControllerOptions {
+  /** HorizontalPodAutoscaler sync period and default downscale window (tests shorten them). */
+  hpa?: HpaOptions;
+}
+
+const coreControllers: { name: string; setup: (manager: Manager, o: CoreControllerOptions) => unknown }[] = [
   { name: 'replicaset', setup: (m) => setupReplicaSetController(m) },
   { name: 'deployment', setup: (m) => setupDeploymentController(m) },
   { name: 'statefulset', setup: (m) => setupStatefulSetController(m) },
@@ -21,9 +26,9 @@ const coreControllers: { name: string; setup: (manager: Manager) => unknown }[] 
   { name: 'nodelifecycle', setup: (m) => setupNodeLifecycleController(m) },
   { name: 'podgc', setup: (m) => setupPodGCController(m) },
   { name: 'volume', setup: (m) => setupVolumeControllers(m) },
-  { name: 'horizontal-pod-autoscaler', setup: (m) => setupHpaController(m) },
+  { name: 'horizontal-pod-autoscaler', setup: (m, o) => setupHpaController(m, o.hpa) },
 ];
 
-export function setupCoreControllers(manager: Manager): void {
-  for (const c of coreControllers) c.setup(manager);
+export function setupCoreControllers(manager: Manager, options: CoreControllerOptions = {}): void {
+  for (const c of coreControllers) c.setup(manager, options);
 }
