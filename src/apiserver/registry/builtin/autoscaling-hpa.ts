@@ -30,6 +30,11 @@ export function defaultHpa(hpa: KObject): void {
       if (items(rules, 'policies').length === 0) rules.policies = structuredClone(d.policies);
     }
   }
+  defaultHpaStatus(hpa);
+}
+
+/** Go's non-omitempty status fields; also after create resets status. */
+function defaultHpaStatus(hpa: KObject): void {
   const status = ensure(hpa, 'status');
   setDefault(status, 'desiredReplicas', 0);
   if (!('currentMetrics' in status)) status.currentMetrics = null;
@@ -102,7 +107,7 @@ const hpaDefinition = (version: string) => resource({
 
 /** v2 stored; v1 a view of the same objects (BuiltinResource.storedAs). */
 export function hpaResources(): BuiltinResource[] {
-  const strategy = { default: defaultHpa, validate: validateHpa, validateUpdate: (hpa: KObject) => validateHpa(hpa) };
+  const strategy = { default: defaultHpa, prepareForCreate: defaultHpaStatus, validate: validateHpa, validateUpdate: (hpa: KObject) => validateHpa(hpa) };
   const v1: BuiltinResource = builtin(hpaDefinition('v1'), strategy);
   v1.storedAs = {
     group: 'autoscaling', plural: 'horizontalpodautoscalers', apiVersion: 'autoscaling/v2',

@@ -100,6 +100,7 @@ export function csiResources(): BuiltinResource[] {
     }),
     builtin(storage('VolumeAttachment', 'volumeattachments', false, true), {
       default: (va) => setDefault(ensure(va, 'status'), 'attached', false),
+      prepareForCreate: (va) => setDefault(ensure(va, 'status'), 'attached', false),
       validate: validateVolumeAttachment,
       validateUpdate: (va, old) => [...validateVolumeAttachment(va), ...immutable('spec', va.spec, old.spec)],
     }),
