@@ -24,6 +24,7 @@ import { rbacCases } from './cases-rbac.js';
 import { rbacPolicyCases } from './cases-rbac-policy.js';
 import { impersonationCases } from './cases-impersonation.js';
 import { escalationCases } from './cases-escalation.js';
+import { storageAutoscalingCases } from './cases-storage-autoscaling.js';
 import type { DiffCase } from './case-kit.js';
 
 export type { CaseContext, DiffCase, Observation } from './case-kit.js';
@@ -55,7 +56,7 @@ export const knownDifferences: Record<string, string> = {
 const library: DiffCase[] = [
   ...crudCases, ...errorCases, ...selectorCases, ...watchCases, ...updateCases, ...patchCases, ...applyCases,
   ...deleteCases, ...deleteResponseCases, ...gcCases, ...crdCases, ...requestOptionCases, ...tableCases, ...podCases, ...namespaceCases,
-  ...rbacCases, ...rbacPolicyCases, ...impersonationCases, ...escalationCases,
+  ...rbacCases, ...rbacPolicyCases, ...impersonationCases, ...escalationCases, ...storageAutoscalingCases,
 ];
 
 export const cases: DiffCase[] = library.map((c) => (knownDifferences[c.name] ? { ...c, knownDifference: knownDifferences[c.name] } : c));
