@@ -61,13 +61,21 @@ export const storageAutoscalingCases: DiffCase[] = [
         },
       });
       const v1 = await api.request('GET', hpas('v1', ns, 'plain'));
-      const fromV1 = await api.request('POST', hpas('v1', ns), { apiVersion: 'autoscaling/v1', kind: 'HorizontalPodAutoscaler', metadata: { name: 'old' }, spec: { scaleTargetRef: ref, maxReplicas: 3, targetCPUUtilizationPercentage: 70 } });
-      const asV2 = await api.request('GET', hpas('v2', ns, 'old'));
       const invalid = await api.request('POST', hpas('v2', ns), {
         apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', metadata: { name: 'bad' },
         spec: { scaleTargetRef: { kind: '', name: '' }, minReplicas: 3, maxReplicas: 2, metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization' } } }] },
       });
-      return { plain: outcome(plain), rich: outcome(rich), v1: outcome(v1), fromV1: outcome(fromV1), asV2: outcome(asV2), invalid: outcome(invalid) };
+      return { plain: outcome(plain), rich: outcome(rich), v1: outcome(v1), invalid: outcome(invalid) };
+    },
+  },
+  {
+    name: 'hpa: created through autoscaling/v1, read as v2',
+    async run(api, { ns }) {
+      const ref = { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' };
+      const fromV1 = await api.request('POST', hpas('v1', ns), { apiVersion: 'autoscaling/v1', kind: 'HorizontalPodAutoscaler', metadata: { name: 'old' }, spec: { scaleTargetRef: ref, maxReplicas: 3, targetCPUUtilizationPercentage: 70 } });
+      const asV2 = await api.request('GET', hpas('v2', ns, 'old'));
+      const zero = await api.request('POST', hpas('v1', ns), { apiVersion: 'autoscaling/v1', kind: 'HorizontalPodAutoscaler', metadata: { name: 'zero' }, spec: { scaleTargetRef: ref, maxReplicas: 3, targetCPUUtilizationPercentage: 0 } });
+      return { fromV1: outcome(fromV1), asV2: outcome(asV2), zero: outcome(zero) };
     },
   },
 ];

@@ -50,6 +50,7 @@ export const knownDifferences: Record<string, string> = {
   'custom resource: validation errors are 422 with field paths': 'real adds .spec.replicas errors from the scale subresource and skips pattern after maxLength; ours not',
   'custom resource: negative replicas through /scale': 'real validates the custom resource (Widget.diff.example.com invalid); ours validates the Scale object',
   'request options: unsupported fieldValidation and dryRun values': 'real: 422 Invalid CreateOptions with a cause; ours: 400 BadRequest',
+  'hpa: created through autoscaling/v1, read as v2': 'v1 CrossVersionObjectReference is structType=atomic (managedFields f:scaleTargetRef: {}); our type hints are per path, not per version, so we record its fields as v2 does',
   'pod: the whole object after defaulting and admission': 'ours lacks the ServiceAccount token volume/mount and the Go zero value resources: {} (and its f:resources managedFields entry)',
 };
 

@@ -101,14 +101,34 @@ export function validateHpa(hpa: KObject): FieldError[] {
   return errs;
 }
 
+function v1Status(hpa: KObject): void {
+  const status = ensure(hpa, 'status');
+  setDefault(status, 'currentReplicas', 0);
+  setDefault(status, 'desiredReplicas', 0);
+}
+
 const hpaDefinition = (version: string) => resource({
   group: 'autoscaling', version, kind: 'HorizontalPodAutoscaler', plural: 'horizontalpodautoscalers', namespaced: true, shortNames: ['hpa'], categories: ['all'], status: true,
 });
 
+/** A v1 object is checked as kube checks it: converted to v2 (so the paths are v2's), defaulted, validated. */
+function validateV1(hpa: KObject): FieldError[] {
+  const v2 = hpaV1ToV2(hpa);
+  defaultHpa(v2);
+  return validateHpa(v2);
+}
+
 /** v2 stored; v1 a view of the same objects (BuiltinResource.storedAs). */
 export function hpaResources(): BuiltinResource[] {
   const strategy = { default: defaultHpa, prepareForCreate: defaultHpaStatus, validate: validateHpa, validateUpdate: (hpa: KObject) => validateHpa(hpa) };
-  const v1: BuiltinResource = builtin(hpaDefinition('v1'), strategy);
+  const v1Strategy = {
+    default: (hpa: KObject) => {
+      setDefault(ensure(hpa, 'spec'), 'minReplicas', 1);
+      v1Status(hpa);
+    },
+    prepareForCreate: v1Status, validate: validateV1, validateUpdate: (hpa: KObject) => validateV1(hpa),
+  };
+  const v1: BuiltinResource = builtin(hpaDefinition('v1'), v1Strategy);
   v1.storedAs = {
     group: 'autoscaling', plural: 'horizontalpodautoscalers', apiVersion: 'autoscaling/v2',
     convert: (obj, to) => (obj.apiVersion === to ? obj : to === 'autoscaling/v1' ? hpaV2ToV1(obj) : hpaV1ToV2(obj)),

@@ -82,7 +82,7 @@ export function hpaV1ToV2(obj: KObject): KObject {
   if (behavior) v2Spec.behavior = jsonCase(behavior);
   const v2Status: Json = {
     observedGeneration: status.observedGeneration, lastScaleTime: status.lastScaleTime,
-    currentReplicas: status.currentReplicas, desiredReplicas: status.desiredReplicas ?? 0,
+    currentReplicas: status.currentReplicas || undefined, desiredReplicas: status.desiredReplicas ?? 0,
     currentMetrics: parse(obj, currentMetricsAnnotation) ?? null, conditions: parse(obj, conditionsAnnotation),
   };
   for (const o of [v2Spec, v2Status]) for (const k of Object.keys(o)) if (o[k] === undefined) delete o[k];

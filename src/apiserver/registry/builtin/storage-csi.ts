@@ -75,7 +75,8 @@ export function validateVolumeAttachment(va: KObject): FieldError[] {
   if ((source?.persistentVolumeName === undefined) === (source?.inlineVolumeSpec === undefined)) {
     errs.push(field.required('spec.source', 'must specify exactly one of inlineVolumeSpec and persistentVolumeName'));
   }
-  errs.push(...dnsSubdomain('spec.nodeName', str(spec, 'nodeName')), ...dnsSubdomain('spec.attacher', attacher));
+  // then the CSI driver name check of the attacher, which reports an empty name as Required again
+  errs.push(...dnsSubdomain('spec.nodeName', str(spec, 'nodeName')), ...requiredSubdomain('spec.attacher', attacher));
   return errs;
 }
 

@@ -140,7 +140,8 @@ export class HpaReconciler {
     } else {
       desired = current;
     }
-    hpa.status = { currentReplicas: current, desiredReplicas: desired, currentMetrics: statuses, conditions: hpa.status?.conditions };
+    hpa.status = { currentReplicas: current || undefined, desiredReplicas: desired, currentMetrics: statuses, conditions: hpa.status?.conditions };
+    if (!hpa.status.currentReplicas) delete hpa.status.currentReplicas; // omitempty in v2
     if (lastScaleTime) hpa.status.lastScaleTime = lastScaleTime;
     await writeStatus();
   }
