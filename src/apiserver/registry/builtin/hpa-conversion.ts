@@ -77,7 +77,8 @@ export function hpaV1ToV2(obj: KObject): KObject {
   const others = parse(obj, metricsAnnotation);
   if (Array.isArray(others)) metrics.push(...(others as Json[]));
   const v2Spec: Json = { scaleTargetRef: spec.scaleTargetRef, minReplicas: spec.minReplicas, maxReplicas: spec.maxReplicas };
-  if (metrics.length) v2Spec.metrics = metrics;
+  // kube defaults the stored v2 object as it decodes it: no metrics means cpu at 80%
+  v2Spec.metrics = metrics.length ? metrics : [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } } }];
   const behavior = parse(obj, behaviorAnnotation);
   if (behavior) v2Spec.behavior = jsonCase(behavior);
   const v2Status: Json = {
