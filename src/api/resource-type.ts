@@ -41,3 +41,9 @@ export const Leases: ResourceType = { group: 'coordination.k8s.io', version: 'v1
 export const CustomResourceDefinitions: ResourceType = { group: 'apiextensions.k8s.io', version: 'v1', resource: 'customresourcedefinitions', kind: 'CustomResourceDefinition', namespaced: false };
 export const MutatingWebhookConfigurations: ResourceType = { group: 'admissionregistration.k8s.io', version: 'v1', resource: 'mutatingwebhookconfigurations', kind: 'MutatingWebhookConfiguration', namespaced: false };
 export const ValidatingWebhookConfigurations: ResourceType = { group: 'admissionregistration.k8s.io', version: 'v1', resource: 'validatingwebhookconfigurations', kind: 'ValidatingWebhookConfiguration', namespaced: false };
+const storage = (resource: string, kind: string, namespaced = false): ResourceType => ({ group: 'storage.k8s.io', version: 'v1', resource, kind, namespaced });
+export const StorageClasses = storage('storageclasses', 'StorageClass');
+export const CSIDrivers = storage('csidrivers', 'CSIDriver');
+export const CSINodes = storage('csinodes', 'CSINode');
+export const VolumeAttachments = storage('volumeattachments', 'VolumeAttachment');
+export const HorizontalPodAutoscalers: ResourceType = { group: 'autoscaling', version: 'v2', resource: 'horizontalpodautoscalers', kind: 'HorizontalPodAutoscaler', namespaced: true };

@@ -18,8 +18,10 @@ async function eventsConvert(obj: KObject, to: string): Promise<KObject> {
   return to === 'v1' ? eventsV1ToCoreEvent(obj) : coreEventToEventsV1(obj);
 }
 
+const viewConvert = (convert: (obj: KObject, to: string) => KObject) => async (obj: KObject, to: string): Promise<KObject> => convert(obj, to);
+
 export function builtinServedResources(options: BuiltinOptions = {}): ServedResource[] {
-  return builtinResources(options).map(({ definition: d, strategy, tracksGeneration, subresources }) => {
+  return builtinResources(options).map(({ definition: d, strategy, tracksGeneration, subresources, storedAs }) => {
     const isEventsView = d.group === 'events.k8s.io';
     let schema: JSONSchemaProps | undefined;
     try {
@@ -31,13 +33,13 @@ export function builtinServedResources(options: BuiltinOptions = {}): ServedReso
       definition: d,
       strategy,
       tracksGeneration,
-      storagePrefix: isEventsView ? storagePrefixFor('', 'events') : storagePrefixFor(d.group, d.plural),
-      storageApiVersion: isEventsView ? 'v1' : apiVersionOf(d),
+      storagePrefix: isEventsView ? storagePrefixFor('', 'events') : storagePrefixFor(storedAs?.group ?? d.group, storedAs?.plural ?? d.plural),
+      storageApiVersion: isEventsView ? 'v1' : storedAs?.apiVersion ?? apiVersionOf(d),
       schema,
       schemaIsAuthoritative: false,
       printer: strategy.table ?? builtinPrinters[`${d.group}/${d.kind}`],
       patchSchema: builtinPatchSchema(d.group, d.kind),
-      convert: isEventsView || (d.group === '' && d.plural === 'events') ? eventsConvert : rewriteApiVersion,
+      convert: storedAs ? viewConvert(storedAs.convert) : isEventsView || (d.group === '' && d.plural === 'events') ? eventsConvert : rewriteApiVersion,
       subresources: subresourceTable(d, subresources),
     };
   });

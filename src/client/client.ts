@@ -58,7 +58,8 @@ export interface WatchCallbacks<T extends KObject> {
 }
 
 export interface Client {
-  get<T extends KObject = KObject>(type: ResourceType, namespace: string | undefined, name: string): Promise<T>;
+  /** GET of an object, or with `subresource` of one of its subresources (`scale`). */
+  get<T extends KObject = KObject>(type: ResourceType, namespace: string | undefined, name: string, options?: { subresource?: string }): Promise<T>;
   list<T extends KObject = KObject>(type: ResourceType, options?: ListOptions): Promise<KList<T>>;
   watch<T extends KObject = KObject>(type: ResourceType, options: WatchOptions, callbacks: WatchCallbacks<T>): WatchHandle;
   create<T extends KObject>(type: ResourceType, obj: T, options?: WriteOptions): Promise<T>;

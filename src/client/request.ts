@@ -61,8 +61,8 @@ function withTypeMeta(type: ResourceType, obj: KObject): KObject {
   return { ...obj, apiVersion: obj.apiVersion ?? apiVersionOfType(type), kind: obj.kind ?? type.kind };
 }
 
-export function getRequest(type: ResourceType, namespace: string | undefined, name: string): WireRequest {
-  return { method: 'GET', path: resourcePath(type, namespace, name), query: new URLSearchParams() };
+export function getRequest(type: ResourceType, namespace: string | undefined, name: string, subresource?: string): WireRequest {
+  return { method: 'GET', path: resourcePath(type, namespace, name, subresource), query: new URLSearchParams() };
 }
 
 export function listRequest(type: ResourceType, o: ListOptions = {}): WireRequest {

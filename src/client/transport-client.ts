@@ -31,8 +31,8 @@ export class TransportClient implements Client {
     return interpret(await this.transport.send(req)) as R;
   }
 
-  get<T extends KObject = KObject>(type: ResourceType, namespace: string | undefined, name: string): Promise<T> {
-    return this.call(() => build.getRequest(type, namespace, name));
+  get<T extends KObject = KObject>(type: ResourceType, namespace: string | undefined, name: string, options?: { subresource?: string }): Promise<T> {
+    return this.call(() => build.getRequest(type, namespace, name, options?.subresource));
   }
 
   list<T extends KObject = KObject>(type: ResourceType, options?: ListOptions): Promise<KList<T>> {

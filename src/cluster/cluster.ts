@@ -6,7 +6,8 @@ import type { Client } from '../client/client.js';
 import { Manager } from '../runtime/manager.js';
 import { createScheduler } from './scheduler/index.js';
 import { createSimulatedNodes, type NodeBehaviour, type SimulatedNodes, type SimulatedNodesOptions } from './kubelet/index.js';
-import { setupCoreControllers } from './controllers/index.js';
+import { setupCoreControllers, type CoreControllerOptions } from './controllers/index.js';
+import { ensureStorageDefaults } from './controllers/volume/index.js';
 import { controllerClient, controllerManagerUser, nodeUser, schedulerUser, type ClientAs } from './identities.js';
 
 export interface ClusterOptions {
@@ -41,6 +42,8 @@ export interface ClusterOptions {
   rootCaPem?: string;
   /** Serve each simulated node's runtime over CRI gRPC at `<criSocketDir>/<node>.sock` (for crictl). */
   criSocketDir?: string;
+  /** HorizontalPodAutoscaler timings (CoreControllerOptions.hpa). */
+  hpa?: CoreControllerOptions['hpa'];
 }
 
 export interface Cluster {
@@ -59,11 +62,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   if (options.controllers !== false) {
     const manager = new Manager({
       client: as ? as(controllerManagerUser, 'kube-controller-manager') : options.client, health: false, leaderElection: false,
-      clientFor: as && ((controller) => controllerClient(as, controller)),
+      // the simulated resizer, attacher and CSINode writer stand for components outside kube-controller-manager
+      clientFor: as && ((controller) => controllerClient(as, controller) ?? options.client),
     });
-    setupCoreControllers(manager, { rootCaPem: options.rootCaPem });
+    setupCoreControllers(manager, { rootCaPem: options.rootCaPem, hpa: options.hpa });
     await manager.start();
     stops.push(() => manager.stop());
+    await ensureStorageDefaults(options.client);
   }
   if (options.scheduler !== false) {
     const scheduler = createScheduler({ client: as ? as(schedulerUser, 'kube-scheduler') : options.client });

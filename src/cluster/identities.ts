@@ -38,7 +38,12 @@ const controllerAccounts: Record<string, string> = {
   'root-ca-cert-publisher': 'root-ca-cert-publisher',
 };
 
-/** The client a core controller writes with; its informers read as kube-controller-manager itself. */
+/**
+ * The client a core controller writes with (its informers read as kube-controller-manager itself);
+ * undefined for the simulated storage pieces that are CSI sidecars or the kubelet on a real cluster,
+ * and for the volume binder and the HPA controller, which patch claims and HPA status where kube's
+ * update them, so kube's roles for them (update only) would refuse them (authorization.md §15).
+ */
 export function controllerClient(clientAs: ClientAs, controller: string): Client | undefined {
   const account = controllerAccounts[controller];
   return account ? clientAs(serviceAccountUser('kube-system', account), `kube-controller-manager/${account}`) : undefined;

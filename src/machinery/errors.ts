@@ -106,7 +106,8 @@ export const errors = {
     new StatusError(409, 'Conflict', `Operation cannot be fulfilled on ${qualified(resource, group)} "${name}": ${why}`, { name, group: group || undefined, kind: resource }),
   invalid: (kind: string, name: string, group: string, errs: FieldError[]): StatusError => {
     const messages = errs.map(fieldErrorMessage);
-    const joined = messages.length === 1 ? messages[0] : `[${messages.join(', ')}]`;
+    const unique = [...new Set(messages)]; // ErrorList.ToAggregate drops repeated messages; causes keep them
+    const joined = unique.length === 1 ? unique[0] : `[${unique.join(', ')}]`;
     return new StatusError(422, 'Invalid', `${qualified(kind, group)} "${name}" is invalid: ${joined}`, {
       name, group: group || undefined, kind,
       causes: errs.map((e, i) => ({ reason: e.type, message: messages[i].slice(e.field.length + 2), field: e.field })),

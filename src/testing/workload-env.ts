@@ -44,6 +44,8 @@ export interface WorkloadEnvOptions extends KruiseTestEnvOptions {
   nodeCapacity?: ClusterOptions['nodeCapacity'];
   /** The kubelets' crash-loop back-off (default 10 s doubling to 5 min). */
   crashLoopBackoff?: ClusterOptions['crashLoopBackoff'];
+  /** HorizontalPodAutoscaler timings (short sync periods in tests). */
+  hpa?: ClusterOptions['hpa'];
 }
 
 export interface RestartOptions {
@@ -104,7 +106,7 @@ export async function startWorkloadEnv(options: WorkloadEnvOptions): Promise<Wor
     cluster = await startCluster({
       client: env.client, nodes: options.nodes ?? 3, controllers: true, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs,
       criSocketDir, nodeBehaviour: options.nodeBehaviour, pullError: options.pullError, zones: options.zones, nodeCapacity: options.nodeCapacity,
-      crashLoopBackoff: options.crashLoopBackoff, rootCaPem: env.plane.pki.ca.certPem,
+      crashLoopBackoff: options.crashLoopBackoff, rootCaPem: env.plane.pki.ca.certPem, hpa: options.hpa,
     });
     if (options.daemons) daemons = await startDaemons();
     await startManager();

@@ -13,6 +13,7 @@ import { handleResource } from './resource-handler.js';
 import { OpenApiRoutes } from './openapi-routes.js';
 import { metrics } from './metrics.js';
 import { type ReviewHandler } from './reviews.js';
+import { serveResourceMetrics } from './resource-metrics.js';
 import type { RequestGate } from '../authz/request-gate.js';
 import { decodeObject } from './body.js';
 import { logger } from '../../machinery/log.js';
@@ -77,6 +78,7 @@ export class ApiHandler implements RequestHandler {
     const r = table.lookup(info.group, info.version, info.resource);
     if (!r) throw new StatusError(404, 'NotFound', 'the server could not find the requested resource', {});
     if (!r.definition.namespaced && info.namespace) throw new StatusError(404, 'NotFound', 'the server could not find the requested resource', {});
+    if (r.definition.group === 'metrics.k8s.io') return serveResourceMetrics(this.options.registry, info, req.query, Date.now());
     if (!info.subresource && !r.definition.verbs.includes(info.verb)) throw new StatusError(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource', {});
     if (r.definition.group === '' && r.definition.plural === 'bindings') return this.bindByName(r, info, req);
     const review = info.verb === 'create' && !info.subresource ? this.options.reviews.get(`${r.definition.group}/${r.definition.plural}`) : undefined;

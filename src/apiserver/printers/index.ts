@@ -4,6 +4,7 @@
  * Kinds without an entry (Role, ClusterRole, CustomResourceDefinition...) use `defaultPrinter`.
  */
 import type { TablePrinter } from '../../api/resource.js';
+import { hpaPrinter } from './autoscaling.js';
 import { cronJobPrinter, jobPrinter } from './batch.js';
 import {
   clusterRoleBindingPrinter,
@@ -18,6 +19,7 @@ import { endpointsPrinter, nodePrinter, servicePrinter } from './network.js';
 import { parityPrinters } from './parity.js';
 import { podPrinter } from './pods.js';
 import { persistentVolumeClaimPrinter, persistentVolumePrinter, storageClassPrinter } from './storage.js';
+import { csiDriverPrinter, csiNodePrinter, volumeAttachmentPrinter } from './storage-csi.js';
 import { defaultPrinter } from './table.js';
 import {
   controllerRevisionPrinter,
@@ -45,12 +47,16 @@ export const builtinPrinters: Record<string, TablePrinter> = {
   'apps/StatefulSet': statefulSetPrinter,
   'apps/DaemonSet': daemonSetPrinter,
   'apps/ControllerRevision': controllerRevisionPrinter,
+  'autoscaling/HorizontalPodAutoscaler': hpaPrinter,
   'batch/Job': jobPrinter,
   'batch/CronJob': cronJobPrinter,
   'policy/PodDisruptionBudget': podDisruptionBudgetPrinter,
   'coordination.k8s.io/Lease': leasePrinter,
   'scheduling.k8s.io/PriorityClass': priorityClassPrinter,
   'storage.k8s.io/StorageClass': storageClassPrinter,
+  'storage.k8s.io/CSIDriver': csiDriverPrinter,
+  'storage.k8s.io/CSINode': csiNodePrinter,
+  'storage.k8s.io/VolumeAttachment': volumeAttachmentPrinter,
   'admissionregistration.k8s.io/MutatingWebhookConfiguration': webhookConfigurationPrinter,
   'admissionregistration.k8s.io/ValidatingWebhookConfiguration': webhookConfigurationPrinter,
   'rbac.authorization.k8s.io/RoleBinding': roleBindingPrinter,

@@ -1,4 +1,5 @@
 /** POST to a collection: defaults, mutating admission, system metadata, validation, then the store. */
+import { defaultClaimClass } from './claim-admission.js';
 import { randomUUID } from 'node:crypto';
 import type { KObject } from '../../api/meta.js';
 import { errors, field } from '../../machinery/errors.js';
@@ -60,6 +61,7 @@ export async function createObject(core: RegistryCore, r: ServedResource, namesp
   // not what admission adds or what the strategy prepares (status, namespace finalizers).
   const written = options.managedFieldsSet ? undefined : creatorView(r, obj);
   r.strategy.admissionDefaults?.(obj);
+  defaultClaimClass(core, r, obj);
   // As in kube-apiserver, webhooks see the object before the store fills uid, timestamps and a
   // generated name, and before the strategy resets status.
   obj = (await core.admission.mutate({ operation: 'CREATE', resource: r, namespace: m.namespace, name: m.name || undefined, object: obj, ctx })) ?? obj;

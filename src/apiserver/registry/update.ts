@@ -2,6 +2,7 @@
  * PUT and the shared update path used by PATCH and subresources: scope the write (write-scope.ts),
  * admit, bump generation on spec changes, validate, then compare-and-swap.
  */
+import { checkClaimResize } from './claim-admission.js';
 import type { KObject } from '../../api/meta.js';
 import { errors, type FieldError } from '../../machinery/errors.js';
 import { deepEqual } from '../../machinery/deep-equal.js';
@@ -80,6 +81,7 @@ export async function writeUpdate(core: RegistryCore, r: ServedResource, current
   validateObject(r, obj, old);
   const subresourceErrors = options.strategy?.validate(obj, old) ?? [];
   if (subresourceErrors.length > 0) throw errors.invalid(d.kind, obj.metadata.name ?? '', d.group, subresourceErrors);
+  checkClaimResize(core, r, obj, old, options.subresource);
   await core.admission.validate({ operation: 'UPDATE', resource: r, subresource: options.subresource, namespace: old.metadata.namespace, name: old.metadata.name, object: obj, oldObject: old, ctx });
   if (!options.managedFieldsSet) trackUpdate(r, old, obj, ctx, core.now(), options.subresource);
   if (ctx.dryRun) return obj;

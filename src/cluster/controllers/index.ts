@@ -10,8 +10,17 @@ import { setupNodeLifecycleController } from './nodelifecycle/index.js';
 import { setupPodGCController } from './podgc/index.js';
 import { setupServiceAccountController } from './serviceaccount/index.js';
 import { setupRootCAPublisher } from './rootcapublisher/index.js';
+import { setupVolumeControllers } from './volume/index.js';
+import { setupHpaController, type HpaOptions } from './hpa/index.js';
 
-const coreControllers: { name: string; setup: (manager: Manager) => unknown }[] = [
+export interface CoreControllerOptions {
+  /** The cluster CA (PEM) to publish as `kube-root-ca.crt` in every namespace; no publisher without it. */
+  rootCaPem?: string;
+  /** HorizontalPodAutoscaler sync period and default downscale window (tests shorten them). */
+  hpa?: HpaOptions;
+}
+
+const coreControllers: { name: string; setup: (manager: Manager, o: CoreControllerOptions) => unknown }[] = [
   { name: 'replicaset', setup: (m) => setupReplicaSetController(m) },
   { name: 'deployment', setup: (m) => setupDeploymentController(m) },
   { name: 'statefulset', setup: (m) => setupStatefulSetController(m) },
@@ -21,14 +30,11 @@ const coreControllers: { name: string; setup: (manager: Manager) => unknown }[] 
   { name: 'nodelifecycle', setup: (m) => setupNodeLifecycleController(m) },
   { name: 'podgc', setup: (m) => setupPodGCController(m) },
   { name: 'serviceaccount', setup: (m) => setupServiceAccountController(m) },
+  { name: 'root-ca-cert-publisher', setup: (m, o) => o.rootCaPem && setupRootCAPublisher(m, o.rootCaPem) },
+  { name: 'volume', setup: (m) => setupVolumeControllers(m) },
+  { name: 'horizontal-pod-autoscaler', setup: (m, o) => setupHpaController(m, o.hpa) },
 ];
 
-export interface CoreControllerOptions {
-  /** The cluster CA (PEM) to publish as `kube-root-ca.crt` in every namespace; no publisher without it. */
-  rootCaPem?: string;
-}
-
 export function setupCoreControllers(manager: Manager, options: CoreControllerOptions = {}): void {
-  for (const c of coreControllers) c.setup(manager);
-  if (options.rootCaPem) setupRootCAPublisher(manager, options.rootCaPem);
+  for (const c of coreControllers) c.setup(manager, options);
 }

@@ -14,6 +14,7 @@ import type { Random } from './rng.js';
 import { scoreNodes } from './score-nodes.js';
 import { spreadConstraints, type SpreadConstraint } from './spread-constraints.js';
 import { filterSpread, prepareSpreadFilter, type SpreadFilterState } from './topology-spread.js';
+import { VolumeBinding, type VolumeFilterState } from './volume-binding.js';
 import type { Pod, Toleration } from '../../api/core/index.js';
 
 export interface ClusterView {
@@ -36,6 +37,8 @@ export interface FindOptions {
   percentageOfNodesToScore?: number;
   /** Index in `nodes` to start filtering at. */
   start?: number;
+  /** The VolumeBinding filter's state, for a pod with claims. */
+  volumes?: VolumeFilterState;
 }
 
 export type FindResult =
@@ -49,6 +52,7 @@ export interface CycleState {
   constraints: SpreadConstraint[];
   affinity?: AffinityFilterState;
   spread?: SpreadFilterState;
+  volumes?: VolumeFilterState;
 }
 
 /** kube-scheduler's numFeasibleNodesToFind: everything below 100 nodes, else an adaptive share, at least 100. */
@@ -76,7 +80,8 @@ export function runFilters(state: CycleState, node: NodeInfo): FilterStatus | un
     ?? filterHostPorts(node, state.pod)
     ?? filterResources(node, state.pod)
     ?? (state.spread && filterSpread(state.spread, node))
-    ?? (state.affinity && filterPodAffinity(state.affinity, state.pod, node));
+    ?? (state.affinity && filterPodAffinity(state.affinity, state.pod, node))
+    ?? (state.volumes && VolumeBinding.filter(state.volumes, node));
 }
 
 export function findNode(pod: Pod, cluster: ClusterView, options: FindOptions): FindResult {
@@ -84,6 +89,7 @@ export function findNode(pod: Pod, cluster: ClusterView, options: FindOptions): 
   const n = nodes.length;
   const start = n > 0 ? (options.start ?? 0) % n : 0;
   const state = prepareCycle(pod, cluster);
+  state.volumes = options.volumes;
   const want = numFeasibleNodesToFind(n, options.percentageOfNodesToScore);
   const feasible: NodeInfo[] = [];
   const statuses = new Map<string, FilterStatus>();

@@ -35,3 +35,9 @@ export function podSensitive(statuses: Iterable<FilterStatus>): boolean {
   for (const s of statuses) for (const r of s.reasons) if (POD_SENSITIVE.has(r)) return true;
   return false;
 }
+
+/** A PreFilter rejection (unbound immediate claims...): its message, then every node unhelpful for preemption. */
+export function preFilterMessage(numNodes: number, message: string): string {
+  if (numNodes === 0) return NO_NODES_MESSAGE;
+  return `0/${numNodes} nodes are available: ${message}. preemption: 0/${numNodes} nodes are available: ${numNodes} ${PREEMPTION_NOT_HELPFUL}.`;
+}

@@ -6,7 +6,7 @@
  * PodScheduled=False condition and a FailedScheduling event, and parks in the queue.
  */
 import { objectKey, type KObject } from '../../api/meta.js';
-import { Namespaces, Nodes, Pods } from '../../api/resource-type.js';
+import { Namespaces, Nodes, PersistentVolumeClaims, PersistentVolumes, Pods, StorageClasses } from '../../api/resource-type.js';
 import type { Client } from '../../client/client.js';
 import { isNotFound, StatusError } from '../../machinery/errors.js';
 import type { Logger } from '../../machinery/log.js';
@@ -18,11 +18,12 @@ import { isResponsible, namespaceHandler, nodeHandler, podHandler } from './clus
 import { EventRecorder } from './event-recorder.js';
 import { findNode } from './find-node.js';
 import { InFlight } from './in-flight.js';
-import { podSensitive } from './fit-error.js';
+import { podSensitive, preFilterMessage } from './fit-error.js';
 import { postBinding, writeUnschedulable } from './pod-status.js';
 import type { Random } from './rng.js';
 import { SchedulingQueue } from './scheduling-queue.js';
-import type { Node, Pod } from '../../api/core/index.js';
+import { VolumeBinding, type VolumeFilterState } from './volume-binding.js';
+import type { Node, PersistentVolume, PersistentVolumeClaim, Pod, StorageClass } from '../../api/core/index.js';
 
 export interface SchedulerConfig {
   client: Client;
@@ -55,6 +56,8 @@ export class Scheduler {
   private readonly pods: Informer<Pod>;
   private readonly informers: Informer<KObject>[];
   private readonly inFlight: InFlight;
+  private readonly volumes: VolumeBinding;
+  private stopping = false;
   private readonly unsubscribe: (() => void)[] = [];
   private nextStart = 0;
   private loop?: Promise<void>;
@@ -69,11 +72,20 @@ export class Scheduler {
     this.inFlight = new InFlight(config.parallelism);
     const nodes = factory.informerFor<Node>(Nodes);
     this.pods = factory.informerFor<Pod>(Pods, { fieldSelector: POD_FIELD_SELECTOR });
-    this.informers = [nodes, this.pods, namespaces] as Informer<KObject>[];
+    const claims = factory.informerFor<PersistentVolumeClaim>(PersistentVolumeClaims);
+    const pvs = factory.informerFor<PersistentVolume>(PersistentVolumes);
+    const classes = factory.informerFor<StorageClass>(StorageClasses);
+    this.volumes = new VolumeBinding(claims, pvs, classes);
+    this.informers = [nodes, this.pods, namespaces, claims, pvs, classes] as Informer<KObject>[];
+    // a claim or volume that changes may make a parked pod schedulable (docs/design/storage-provisioning.md §4)
+    const volumeEvent = () => { this.volumes.claimChanged(); this.queue.moveParked(); };
+    const volumeHandler = { onAdd: volumeEvent, onUpdate: volumeEvent, onDelete: volumeEvent };
     this.unsubscribe.push(
       nodes.addEventHandler(nodeHandler(this.cache, this.queue)),
       this.pods.addEventHandler(podHandler(this.cache, this.queue, config.name)),
       namespaces.addEventHandler(namespaceHandler(this.queue)),
+      claims.addEventHandler(volumeHandler),
+      pvs.addEventHandler(volumeHandler),
     );
   }
 
@@ -89,6 +101,8 @@ export class Scheduler {
 
   async stop(): Promise<void> {
     this.queue.shutDown();
+    this.stopping = true;
+    this.volumes.wakeAll();
     this.inFlight.openAll();
     await this.loop;
     await this.inFlight.drain();
@@ -123,7 +137,13 @@ export class Scheduler {
     const pod = this.pods.get(key.slice(0, slash), key.slice(slash + 1));
     if (!pod || !isResponsible(pod, this.config.name)) return this.queue.forget(key);
     if (this.cache.isAssumed(key)) return; // its binding is still in flight
-    const result = findNode(pod, this.cache, { random: this.config.random, percentageOfNodesToScore: this.config.percentageOfNodesToScore, start: this.nextStart });
+    const volumes = this.volumes.prepare(pod);
+    if (typeof volumes === 'string') {
+      this.counts.unschedulable++;
+      this.queue.unschedulable(key, false);
+      return this.reportUnschedulable(pod, preFilterMessage(this.cache.nodes.length, volumes));
+    }
+    const result = findNode(pod, this.cache, { random: this.config.random, percentageOfNodesToScore: this.config.percentageOfNodesToScore, start: this.nextStart, volumes });
     this.nextStart = result.nextStart;
     if (result.node === undefined) {
       this.counts.unschedulable++;
@@ -131,13 +151,14 @@ export class Scheduler {
       return this.reportUnschedulable(pod, result.message);
     }
     this.cache.assume(pod, result.node);
-    this.track(this.bind(pod, result.node));
+    this.track(this.bind(pod, result.node, volumes));
   }
 
   /** The binding cycle, in the background: on failure the reservation is dropped and the pod retried. */
-  private async bind(pod: Pod, node: string): Promise<void> {
+  private async bind(pod: Pod, node: string, volumes: VolumeFilterState | undefined): Promise<void> {
     const key = objectKey(pod);
     try {
+      if (volumes?.delayed.length) await this.volumes.preBind(this.config.client, volumes, node, () => this.stopping);
       await postBinding(this.config.client, pod, node);
       this.counts.scheduled++;
       this.queue.forget(key);

@@ -13,20 +13,22 @@ import { statusOf } from './normalize.js';
 import { isGoZero } from '../../machinery/semantic-equal.js';
 
 /**
- * Served by the storage-hpa branch (issue 25 items 3 and 6), dropped from the comparison until it
- * merges; and the `proxy` subresources, which are not served (docs/known-differences.md).
+ * Left out of the comparison: the `proxy` subresources, which are not served, and
+ * `metrics.k8s.io`, which the embedded server answers itself where a real cluster adds it as
+ * metrics-server's aggregated API (docs/known-differences.md).
  */
-const ownedElsewhere = /^(csidrivers|csinodes|csistoragecapacities|volumeattachments|horizontalpodautoscalers)(\/|$)|\/proxy$/;
+const notCompared = /\/proxy$/;
+const notComparedGroups = new Set(['metrics.k8s.io']);
 
 /** One row per resource and subresource of every built-in group version, like `kubectl api-resources -o wide`. */
 async function resourceRows(api: DiffApi): Promise<string[]> {
   const groups = (await api.request('GET', '/apis')).body.groups as Json[];
-  const paths = ['/api/v1', ...groups.filter((g) => g.name.endsWith('k8s.io') || !g.name.includes('.')).flatMap((g) => g.versions.map((v: Json) => `/apis/${v.groupVersion}`))];
+  const paths = ['/api/v1', ...groups.filter((g) => !notComparedGroups.has(g.name) && (g.name.endsWith('k8s.io') || !g.name.includes('.'))).flatMap((g) => g.versions.map((v: Json) => `/apis/${v.groupVersion}`))];
   const rows: string[] = [];
   for (const path of paths) {
     const list = (await api.request('GET', path)).body;
     for (const r of list.resources as Json[]) {
-      if (ownedElsewhere.test(r.name)) continue;
+      if (notCompared.test(r.name)) continue;
       rows.push([list.groupVersion, r.name, r.kind, r.namespaced, (r.shortNames ?? []).join(','), [...r.verbs].sort().join(','), (r.categories ?? []).join(',')].join(' '));
     }
   }

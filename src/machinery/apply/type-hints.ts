@@ -52,6 +52,7 @@ const listTypes: Record<string, ListType> = {
   hostAliases: { type: 'map', keys: ['ip'] },
   topologySpreadConstraints: { type: 'map', keys: ['topologyKey', 'whenUnsatisfiable'] },
   readinessGates: { type: 'atomic' },
+  volumeLifecycleModes: { type: 'set' },
 };
 
 const containerPorts: ListType = { type: 'map', keys: ['containerPort', 'protocol'], keyDefaults: { protocol: 'TCP' } };
@@ -75,7 +76,7 @@ function defaultListType(path: string[]): ListType | undefined {
 }
 
 const atomicMaps = new Set(['selector', 'nodeSelector', 'labelSelector', 'namespaceSelector']);
-const valueStructs = new Set(['spec', 'status', 'template', 'strategy', 'updateStrategy', 'jobTemplate', 'resources']);
+const valueStructs = new Set(['spec', 'status', 'template', 'strategy', 'updateStrategy', 'jobTemplate', 'resources', 'source', 'scaleTargetRef']);
 
 function defaultAlwaysPresent(path: string[]): boolean {
   const n = path.length;

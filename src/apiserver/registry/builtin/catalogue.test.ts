@@ -39,6 +39,7 @@ const expected: Row[] = [
   ['authorization.k8s.io', 'selfsubjectaccessreviews', 'SelfSubjectAccessReview', false, [], [], [], false],
   ['authorization.k8s.io', 'selfsubjectrulesreviews', 'SelfSubjectRulesReview', false, [], [], [], false],
   ['authorization.k8s.io', 'subjectaccessreviews', 'SubjectAccessReview', false, [], [], [], false],
+  ['autoscaling', 'horizontalpodautoscalers', 'HorizontalPodAutoscaler', true, ['hpa'], ['all'], ['status'], false],
   ['batch', 'cronjobs', 'CronJob', true, ['cj'], ['all'], ['status'], true],
   ['batch', 'jobs', 'Job', true, [], ['all'], ['status'], true],
   ['certificates.k8s.io', 'certificatesigningrequests', 'CertificateSigningRequest', false, ['csr'], [], ['approval', 'status'], false],
@@ -50,7 +51,11 @@ const expected: Row[] = [
   ['rbac.authorization.k8s.io', 'clusterroles', 'ClusterRole', false, [], [], [], false],
   ['rbac.authorization.k8s.io', 'rolebindings', 'RoleBinding', true, [], [], [], false],
   ['rbac.authorization.k8s.io', 'roles', 'Role', true, [], [], [], false],
+  ['storage.k8s.io', 'csidrivers', 'CSIDriver', false, [], [], [], false],
+  ['storage.k8s.io', 'csinodes', 'CSINode', false, [], [], [], false],
+  ['storage.k8s.io', 'csistoragecapacities', 'CSIStorageCapacity', true, [], [], [], false],
   ['storage.k8s.io', 'storageclasses', 'StorageClass', false, ['sc'], [], [], false],
+  ['storage.k8s.io', 'volumeattachments', 'VolumeAttachment', false, [], [], ['status'], false],
   ['admissionregistration.k8s.io', 'mutatingwebhookconfigurations', 'MutatingWebhookConfiguration', false, [], ['api-extensions'], [], true],
   ['admissionregistration.k8s.io', 'validatingadmissionpolicies', 'ValidatingAdmissionPolicy', false, [], ['api-extensions'], ['status'], true],
   ['admissionregistration.k8s.io', 'validatingadmissionpolicybindings', 'ValidatingAdmissionPolicyBinding', false, [], ['api-extensions'], [], true],
@@ -64,7 +69,9 @@ const expected: Row[] = [
   ['flowcontrol.apiserver.k8s.io', 'prioritylevelconfigurations', 'PriorityLevelConfiguration', false, [], [], ['status'], true],
 ];
 
-const resources = builtinResources();
+const all = builtinResources();
+/** The v1 entries; autoscaling/v2 (HPAs' preferred version) and metrics.k8s.io/v1beta1 are checked on their own. */
+const resources = all.filter((r) => r.definition.version === 'v1');
 
 describe('built-in catalogue', () => {
   test('exactly the expected resources, in discovery order', () => {
@@ -91,6 +98,17 @@ describe('built-in catalogue', () => {
       assert.deepEqual(d.verbs, verbs);
     });
   }
+
+  test('versions beyond v1: autoscaling/v2 HPAs stored for both versions, metrics.k8s.io read-only', () => {
+    const others = all.filter((r) => r.definition.version !== 'v1').map((r) => [r.definition.group, r.definition.version, r.definition.plural, r.definition.verbs.join(',')]);
+    assert.deepEqual(others, [
+      ['autoscaling', 'v2', 'horizontalpodautoscalers', allVerbs.join(',')],
+      ['metrics.k8s.io', 'v1beta1', 'nodes', 'get,list'],
+      ['metrics.k8s.io', 'v1beta1', 'pods', 'get,list'],
+    ]);
+    const v1 = all.find((r) => r.definition.group === 'autoscaling' && r.definition.version === 'v1')!;
+    assert.deepEqual([v1.storedAs?.plural, v1.storedAs?.apiVersion], ['horizontalpodautoscalers', 'autoscaling/v2']);
+  });
 
   test('apps/v1 scale maps replicas and the selector', () => {
     const d = resources.find((r) => r.definition.plural === 'deployments')!.definition;

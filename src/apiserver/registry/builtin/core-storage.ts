@@ -49,7 +49,7 @@ export function validateClaimUpdate(pvc: KObject, old: KObject): FieldError[] {
 export function claimsResource(): BuiltinResource {
   return builtin(resource({
     group: '', version: 'v1', kind: 'PersistentVolumeClaim', plural: 'persistentvolumeclaims', namespaced: true, shortNames: ['pvc'], status: true,
-  }), { default: defaultClaim, validate: validateClaim, validateUpdate: validateClaimUpdate, returnDeletedObject: true });
+  }), { default: defaultClaim, prepareForCreate: (pvc) => setDefaultString(ensure(pvc, 'status'), 'phase', 'Pending'), validate: validateClaim, validateUpdate: validateClaimUpdate, returnDeletedObject: true });
 }
 
 const nonSourceKeys = new Set(['accessModes', 'capacity', 'claimRef', 'persistentVolumeReclaimPolicy', 'storageClassName',
@@ -76,5 +76,5 @@ export function validateVolume(pv: KObject): FieldError[] {
 export function persistentVolumesResource(): BuiltinResource {
   return builtin(resource({
     group: '', version: 'v1', kind: 'PersistentVolume', plural: 'persistentvolumes', namespaced: false, shortNames: ['pv'], status: true,
-  }), { default: defaultVolume, validate: validateVolume, returnDeletedObject: true });
+  }), { default: defaultVolume, prepareForCreate: (pv) => setDefaultString(ensure(pv, 'status'), 'phase', 'Pending'), validate: validateVolume, returnDeletedObject: true });
 }

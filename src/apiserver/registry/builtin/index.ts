@@ -14,6 +14,7 @@ import { customResourceDefinitionsResource } from './apiextensions.js';
 import { controllerRevisionsResource, daemonSetsResource } from './apps-daemonsets.js';
 import { deploymentsResource, replicaSetsResource } from './apps-deployments.js';
 import { statefulSetsResource } from './apps-statefulsets.js';
+import { hpaResources, resourceMetricsResources } from './autoscaling-hpa.js';
 import { cronJobsResource } from './batch-cronjobs.js';
 import { jobsResource } from './batch-jobs.js';
 import { endpointSlicesResource, priorityClassesResource, reviewResources, storageClassesResource } from './cluster-misc.js';
@@ -27,6 +28,7 @@ import { claimsResource, persistentVolumesResource } from './core-storage.js';
 import { coreEventsResource, eventsV1Resource } from './events.js';
 import { leasesResource, podDisruptionBudgetsResource } from './policy-coordination.js';
 import { rbacResources } from './rbac.js';
+import { csiResources } from './storage-csi.js';
 import type { TokenIssuer } from './serviceaccount-token.js';
 import { createRandomAllocator, type ServiceAllocator } from './service-allocation.js';
 
@@ -41,7 +43,7 @@ export interface BuiltinOptions {
 const groupOrder = ['', 'apiregistration.k8s.io', 'apps', 'events.k8s.io', 'authentication.k8s.io', 'authorization.k8s.io', 'autoscaling',
   'batch', 'certificates.k8s.io', 'networking.k8s.io', 'policy', 'rbac.authorization.k8s.io', 'storage.k8s.io',
   'admissionregistration.k8s.io', 'apiextensions.k8s.io', 'scheduling.k8s.io', 'coordination.k8s.io', 'node.k8s.io', 'discovery.k8s.io',
-  'flowcontrol.apiserver.k8s.io'];
+  'flowcontrol.apiserver.k8s.io', 'metrics.k8s.io'];
 
 export function builtinResources(options: BuiltinOptions = {}): BuiltinResource[] {
   const all: BuiltinResource[] = [
@@ -50,8 +52,8 @@ export function builtinResources(options: BuiltinOptions = {}): BuiltinResource[
     replicationControllersResource(), resourceQuotasResource(), secretsResource(), serviceAccountsResource(options.tokenIssuer),
     servicesResource(options.serviceAllocator ?? createRandomAllocator()),
     controllerRevisionsResource(), daemonSetsResource(), deploymentsResource(), replicaSetsResource(), statefulSetsResource(),
-    eventsV1Resource(), ...reviewResources(), cronJobsResource(), jobsResource(), podDisruptionBudgetsResource(),
-    ...rbacResources(), storageClassesResource(),
+    eventsV1Resource(), ...reviewResources(), ...hpaResources(), cronJobsResource(), jobsResource(), podDisruptionBudgetsResource(),
+    ...rbacResources(), storageClassesResource(), ...csiResources(), ...resourceMetricsResources(),
     mutatingWebhookConfigurationsResource(), validatingWebhookConfigurationsResource(),
     customResourceDefinitionsResource(), priorityClassesResource(), leasesResource(), endpointSlicesResource(),
     ...parityResources(),
