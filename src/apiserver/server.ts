@@ -29,6 +29,9 @@ import { escalationCheck } from './authz/escalation.js';
 import { reviewHandlers } from './http/reviews.js';
 import { reconcileBootstrapPolicy } from './system/rbac-bootstrap.js';
 import { ClusterRoleAggregator } from './system/clusterrole-aggregation.js';
+import { KubeletDialer } from './streaming/kubelet-dialer.js';
+import { streamingUpgrades } from './streaming/upgrade.js';
+import type { Pod } from '../api/core/index.js';
 
 export interface ControlPlaneOptions {
   /** Data directory; the store lives in `<dir>/store`, certificates in `<dir>/pki`. */
@@ -52,6 +55,8 @@ export interface ControlPlane {
   store: Store;
   authorizer: Authorizer;
   serviceAccountTokens: ServiceAccountTokens;
+  /** Where exec, attach, port-forward and logs reach the kubelets (docs/design/streaming.md §1). */
+  kubelets: KubeletDialer;
   /** Ends all open watches (clients reconnect from their last resourceVersion). */
   endWatches(): void;
   stop(): Promise<void>;
@@ -68,7 +73,8 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
   // the table; the registry then takes the finished admission chain.
   const reader = new RegistryReader(store, table);
   const serviceAccountTokens = createServiceAccountTokens({ privateKey: await loadOrCreateServiceAccountKey(options.dataDir), liveUid: liveUidIn(reader) });
-  for (const r of builtinServedResources({ tokenIssuer: serviceAccountTokens })) table.add(r);
+  const kubelets = new KubeletDialer();
+  for (const r of builtinServedResources({ tokenIssuer: serviceAccountTokens, kubelets })) table.add(r);
   // One HTTPS caller (keep-alive connections per CA bundle) for admission and conversion webhooks.
   const webhookCaller = new WebhookCaller(reader);
   const admission = createWebhookAdmission({
@@ -104,13 +110,16 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
     serviceAccountTokens: (token) => serviceAccountTokens.authenticate(token),
   });
   let server: HttpServer | undefined;
+  const gate = new RequestGate(authorizer);
+  const pods = table.lookup('', 'v1', 'pods')!;
+  const upgrade = streamingUpgrades({ gate, kubelets, pod: (ns, name) => reader.getStored(pods, ns, name) as Pod | undefined });
   const handler = new ApiHandler({
     registry, serverAddress: () => `${host}:${server?.port ?? options.port}`, storeFailure: () => store.failure(),
-    gate: new RequestGate(authorizer), reviews: reviewHandlers(authorizer, (token) => authenticator.authenticateToken(token)),
+    gate, reviews: reviewHandlers(authorizer, (token) => authenticator.authenticateToken(token)),
   });
   server = await startHttpServer({
     handler, authenticator, tls: { certPem: pki.serving.certPem, keyPem: pki.serving.keyPem, caPem: pki.ca.certPem }, host, port: options.port,
-    anonymous: mode === 'RBAC' ? 'authorize' : 'listed-paths',
+    anonymous: mode === 'RBAC' ? 'authorize' : 'listed-paths', upgrade,
   });
   const statsTimer = setInterval(() => {
     const s = store.stats();
@@ -120,7 +129,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
   statsTimer.unref();
   const urlHost = host.includes(':') ? `[${host}]` : host;
   return {
-    url: `https://${urlHost}:${server.port}`, port: server.port, pki, registry, handler, store, authorizer, serviceAccountTokens,
+    url: `https://${urlHost}:${server.port}`, port: server.port, pki, registry, handler, store, authorizer, serviceAccountTokens, kubelets,
     endWatches: () => server!.endWatches(),
     async stop() {
       clearInterval(statsTimer);

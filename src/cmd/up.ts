@@ -101,6 +101,7 @@ export async function startUp(options: UpOptions): Promise<RunningUp> {
       client, nodes: options.nodes, zones: options.zones ? options.zones.split(',').filter(Boolean) : undefined,
       nodeCapacity: options.nodePods ? { pods: String(options.nodePods) } : undefined, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs, nodeBehaviour, nodeStateDir, criSocketDir,
     });
+    if (cluster.nodes) plane.kubelets.attach(cluster.nodes.streams());
     if (options.kruiseDaemon !== false && cluster.nodes) {
       daemons = await startNodeDaemons(createInProcessClient(plane.handler, undefined, 'kruise-daemon'), cluster.nodes, (g) => gates.enabled(g));
     }

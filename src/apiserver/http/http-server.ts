@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { errors } from '../../machinery/errors.js';
 import { anonymousUser, isAnonymousAllowed, type Authenticator } from '../auth/authn.js';
 import { type ApiHandler, errorResponse } from './handler.js';
-import type { ApiRequest, ApiResponse } from '../../api/request.js';
+import type { ApiRequest, ApiResponse, UserInfo } from '../../api/request.js';
 import { promRegistry } from './metrics.js';
 import { logger } from '../../machinery/log.js';
 
@@ -31,6 +31,8 @@ export interface HttpServerOptions {
    * decide (kube's RBAC mode); `listed-paths` answers 401 except on the paths isAnonymousAllowed lists.
    */
   anonymous: 'authorize' | 'listed-paths';
+  /** HTTP/1.1 upgrades (exec, attach, port-forward), once authenticated; without it they are refused. */
+  upgrade?: (req: import('node:http').IncomingMessage, socket: import('node:stream').Duplex, head: Buffer, user: UserInfo) => void;
 }
 
 export interface HttpServer {
@@ -54,6 +56,14 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     });
   });
   server.on('sessionError', () => undefined);
+  server.on('upgrade', (req: import('node:http').IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => {
+    socket.on('error', () => undefined);
+    void authenticateUpgrade(options, req).then((user) => {
+      if (user && options.upgrade) return options.upgrade(req, socket, head, user);
+      const body = JSON.stringify(errors.unauthorized().toStatus());
+      socket.end(`HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    });
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
@@ -91,6 +101,16 @@ async function serve(options: HttpServerOptions, req: Req, res: Res, open: Set<(
   const response = await options.handler.handle(apiReq);
   if (response.watch) return stream(res, response, open);
   send(res, response, req.method === 'HEAD');
+}
+
+/** The user of an upgrade request, as for any request; undefined when refused. */
+async function authenticateUpgrade(options: HttpServerOptions, req: import('node:http').IncomingMessage): Promise<UserInfo | undefined> {
+  const headers: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  const peer = (req.socket as TLSSocket).getPeerCertificate?.(false);
+  const check = await options.authenticator.check({ headers, peerCertificateDer: peer && peer.raw ? peer.raw : undefined });
+  if (check.status === 'rejected' || (check.status === 'anonymous' && options.anonymous === 'listed-paths')) return undefined;
+  return check.status === 'authenticated' ? check.user : anonymousUser;
 }
 
 /** /metrics, served here (not by the handler) but authorized like any non-resource path. */
@@ -138,7 +158,7 @@ function send(res: Res, r: ApiResponse, headOnly = false): void {
 }
 
 function stream(res: Res, r: ApiResponse, open: Set<() => void>): void {
-  res.writeHead(200, responseHeaders(r, 'application/json'));
+  res.writeHead(200, responseHeaders(r, r.contentType ?? 'application/json'));
   // Clients block on response headers (kubectl wait / rollout status), so they must leave now.
   const flush = (res as unknown as { flushHeaders?: () => void }).flushHeaders;
   if (flush) flush.call(res);

@@ -27,6 +27,11 @@ import { ReadinessOverrides } from './readiness.js';
 import { resolveOptions, type ResolvedOptions, type SimulatedNodesOptions } from './options.js';
 import { nodeStateFile, removeStaleNodes } from './node-state.js';
 import type { Pod } from '../../api/core/index.js';
+import type { KubeletConnections } from '../../api/pod-streams.js';
+import type { ContainerConfig } from '../../daemon/cri/types.js';
+import { SimulatedNodeStreams } from './streaming/node-streams.js';
+import { containerEnv, containerFacts } from './streaming/container-facts.js';
+import { execCommand } from './behaviour/exec-command.js';
 
 export interface SimulatedNodes {
   /** Registers the initial nodes and starts syncing pods; resolves once nodes are registered and the pod cache is synced. */
@@ -45,6 +50,8 @@ export interface SimulatedNodes {
   criSocket(nodeName: string): string | undefined;
   /** The simulated pod network kruise-daemons probe through (docs/design/pod-probes.md §7). */
   probeNetwork(): ProbeNetwork;
+  /** The nodes' streaming server (exec, attach, port-forward, logs) the API server reaches them through. */
+  streams(): KubeletConnections;
 }
 
 export function createSimulatedNodes(options: SimulatedNodesOptions): SimulatedNodes {
@@ -63,6 +70,7 @@ class SimulatedNodeSet implements SimulatedNodes {
   private readonly uidsByKey = new Map<string, Set<string>>();
   private readonly overrides = new ReadinessOverrides();
   private network?: ProbeNetwork;
+  private nodeStreams?: SimulatedNodeStreams;
   private nextIndex = 0;
   private started = false;
 
@@ -173,6 +181,12 @@ class SimulatedNodeSet implements SimulatedNodes {
     return (this.network ??= simulatedEndpoints(() => this.informer.list(), this.o.clock));
   }
 
+  streams(): KubeletConnections {
+    return (this.nodeStreams ??= new SimulatedNodeStreams({
+      clock: this.o.clock, runtime: (node) => this.agents.get(node)?.runtime, pod: (ns, name) => this.informer.get(ns, name),
+    }));
+  }
+
   private async serveCri(name: string, runtime: FakeRuntime): Promise<void> {
     if (this.o.criSocketDir === undefined) return;
     const server = await serveCri(runtime, path.join(this.o.criSocketDir, `${name}.sock`));
@@ -183,7 +197,18 @@ class SimulatedNodeSet implements SimulatedNodes {
 
   private runtimeOptions(node: string): FakeRuntimeOptions {
     const { clock, pullDelayMs, startDelayMs, pullError, behaviour } = this.o;
-    return { clock, pullDelayMs, startDelayMs, pullError: pullError && ((image, auth) => pullError(image, auth, node)), registry: behaviour.registry, execScript: (labels) => this.execScript(labels) };
+    return { clock, pullDelayMs, startDelayMs, pullError: pullError && ((image, auth) => pullError(image, auth, node)), registry: behaviour.registry, execScript: (labels) => this.execScript(labels), exec: (config, cmd) => this.execSync(config, cmd) };
+  }
+
+  /** ExecSync without an exec script runs the command through the interpreter (docs/design/streaming.md §3). */
+  private execSync(config: ContainerConfig, cmd: string[]): { stdout: string; stderr: string; exitCode: number } {
+    const labels = config.labels ?? {};
+    const pod = this.informer.get(labels[KubeletLabels.podNamespace], labels[KubeletLabels.podName] ?? '');
+    const fallback = { metadata: { name: labels[KubeletLabels.podName] ?? '', namespace: labels[KubeletLabels.podNamespace] }, spec: { containers: [] } } as Pod;
+    const p = pod?.metadata.uid === labels[KubeletLabels.podUid] ? pod! : fallback;
+    const out = execCommand(cmd, containerEnv(p, config), containerFacts(p, this.o.clock.now()));
+    const text = (stream: string) => out.transcript.textUntil(Number.isFinite(out.ms) ? out.ms : 0).filter((w) => w.stream === stream).map((w) => w.text).join('');
+    return { stdout: text('stdout'), stderr: text('stderr'), exitCode: out.exitCode };
   }
 
   /** The pod's exec script for the container with these kubelet labels (docs/design/pod-probes.md §7). */

@@ -23,6 +23,7 @@ import { coreEventsResource, eventsV1Resource } from './events.js';
 import { leasesResource, podDisruptionBudgetsResource } from './policy-coordination.js';
 import { rbacResources } from './rbac.js';
 import type { TokenIssuer } from './serviceaccount-token.js';
+import type { KubeletConnections } from '../../../api/pod-streams.js';
 import { createRandomAllocator, type ServiceAllocator } from './service-allocation.js';
 
 export interface BuiltinOptions {
@@ -30,6 +31,8 @@ export interface BuiltinOptions {
   serviceAllocator?: ServiceAllocator;
   /** Mints ServiceAccount tokens for `serviceaccounts/token` (docs/design/authorization.md §8). */
   tokenIssuer?: TokenIssuer;
+  /** The kubelets pods/log reads from (docs/design/streaming.md §4); without them logs are one placeholder line. */
+  kubelets?: KubeletConnections;
 }
 
 const groupOrder = ['', 'apps', 'events.k8s.io', 'authentication.k8s.io', 'authorization.k8s.io', 'batch', 'policy',
@@ -39,7 +42,7 @@ const groupOrder = ['', 'apps', 'events.k8s.io', 'authentication.k8s.io', 'autho
 export function builtinResources(options: BuiltinOptions = {}): BuiltinResource[] {
   const all: BuiltinResource[] = [
     configMapsResource(), endpointsResource(), coreEventsResource(), limitRangesResource(), namespacesResource(),
-    nodesResource(), claimsResource(), persistentVolumesResource(), podsResource(), podTemplatesResource(),
+    nodesResource(), claimsResource(), persistentVolumesResource(), podsResource(options.kubelets), podTemplatesResource(),
     replicationControllersResource(), resourceQuotasResource(), secretsResource(), serviceAccountsResource(options.tokenIssuer),
     servicesResource(options.serviceAllocator ?? createRandomAllocator()),
     controllerRevisionsResource(), daemonSetsResource(), deploymentsResource(), replicaSetsResource(), statefulSetsResource(),

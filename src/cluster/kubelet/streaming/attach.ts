@@ -1,0 +1,50 @@
+/**
+ * `kubectl attach` to a simulated container (docs/design/streaming.md §3): what its process writes
+ * from now on (its transcript played from the present), and, for a shell waiting on its stdin
+ * (`stdin: true` with no script), a shell that reads what the client types. The session ends when
+ * the container exits; detaching leaves it running.
+ */
+import type { Clock } from '../../../machinery/clock.js';
+import type { Container } from '../../../api/core/index.js';
+import type { ProcessExit, ProcessIO, ProcessSession } from '../../../api/pod-streams.js';
+import { readCommand } from '../behaviour/read-command.js';
+import { imageDefault } from '../behaviour/image-defaults.js';
+import { Transcript, type ContainerFacts } from '../behaviour/transcript.js';
+import { playTranscript } from './transcript-player.js';
+import { interactiveShell, isInteractiveShell } from './interactive-shell.js';
+
+export interface AttachRequest {
+  spec: Container;
+  env: ReadonlyMap<string, string>;
+  facts: ContainerFacts;
+  stdin: boolean;
+  tty: boolean;
+  exited: Promise<number>;
+}
+
+function readsStdin(spec: Container): boolean {
+  if (spec.stdin !== true) return false;
+  const argv = [...(spec.command ?? []), ...(spec.args ?? [])];
+  return argv.length === 0 ? imageDefault(spec.image ?? '').kind === 'interactive' : isInteractiveShell(argv);
+}
+
+export function attachTo(clock: Clock, req: AttachRequest, io: ProcessIO): ProcessSession {
+  let settle!: (exit: ProcessExit) => void;
+  const done = new Promise<ProcessExit>((resolve) => { settle = resolve; });
+  void req.exited.then((exitCode) => settle({ exitCode }));
+  if (readsStdin(req.spec) && req.stdin) {
+    const shell = interactiveShell(req, io);
+    void shell.done.then((exit) => settle(exit));
+    return { ...shell, done, cancel: () => settle({ exitCode: 0 }) };
+  }
+  const transcript = new Transcript(req.facts);
+  readCommand(req.spec, transcript);
+  const startedAt = req.facts.startedAtMs;
+  const stop = playTranscript(clock, transcript, startedAt, clock.now() - startedAt, Infinity, (w) => {
+    const text = req.tty ? w.text.replace(/\r?\n/g, '\r\n') : w.text;
+    if (w.stream === 'stderr' && !req.tty) io.stderr(text);
+    else io.stdout(text);
+  });
+  void done.then(stop);
+  return { stdin: () => undefined, closeStdin: () => undefined, cancel: () => { stop(); settle({ exitCode: 0 }); }, done };
+}
