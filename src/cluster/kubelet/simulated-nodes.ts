@@ -8,7 +8,7 @@
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Pods } from '../../api/resource-type.js';
+import { Nodes, Pods } from '../../api/resource-type.js';
 import { createFakeRuntime, type FakeRuntime, type FakeRuntimeOptions } from '../../daemon/cri/fake-runtime.js';
 import { serveCri, type CriServer } from '../../daemon/cri/grpc/server.js';
 import { KubeletLabels, type ContainerEventResponse } from '../../daemon/cri/types.js';
@@ -30,6 +30,8 @@ import type { Pod } from '../../api/core/index.js';
 import type { KubeletConnections } from '../../api/pod-streams.js';
 import type { ContainerConfig } from '../../daemon/cri/types.js';
 import { SimulatedNodeStreams } from './streaming/node-streams.js';
+import { admissionFailure, type Rejection } from './admission/pod-admission.js';
+import type { Node } from '../../api/core/index.js';
 import { containerEnv, containerFacts } from './streaming/container-facts.js';
 import { execCommand } from './behaviour/exec-command.js';
 
@@ -253,6 +255,12 @@ class SimulatedNodeSet implements SimulatedNodes {
     const agent = this.agents.get(node);
     if (!pod || !agent) return {};
     let entry = this.workers.get(pod.metadata.uid!);
+    if (!entry && needsAdmission(pod)) {
+      const nodeObject = await this.o.client.get<Node>(Nodes, undefined, node).catch(() => undefined);
+      const rejection = nodeObject && !this.workers.has(pod.metadata.uid!) ? admissionFailure(pod, nodeObject, this.activePods(node)) : undefined;
+      if (rejection) return this.reject(pod, rejection);
+      entry = this.workers.get(pod.metadata.uid!);
+    }
     if (!entry) {
       entry = { worker: this.newWorker(agent, pod), node };
       this.workers.set(pod.metadata.uid!, entry);
@@ -261,6 +269,25 @@ class SimulatedNodeSet implements SimulatedNodes {
     }
     const after = await entry.worker.sync(pod);
     return after === undefined ? {} : { requeueAfterMs: after };
+  }
+
+  /** The node's admitted pods that still hold resources (kubelet's active pods). */
+  private activePods(node: string): Pod[] {
+    const out: Pod[] = [];
+    for (const { worker, node: on } of this.workers.values()) {
+      const pod = on === node ? this.informer.get(worker.namespace, worker.name) : undefined;
+      if (pod && pod.metadata.uid === worker.uid && !isTerminal(pod)) out.push(pod);
+    }
+    return out;
+  }
+
+  /** kubelet's rejectPod: a Warning event, and the pod Failed with the reason (docs/design/simulated-nodes.md §21). */
+  private async reject(pod: Pod, rejection: Rejection): Promise<{ requeueAfterMs?: number }> {
+    const { reason, message } = rejection;
+    this.recorders.get(pod.spec.nodeName!)?.event({ apiVersion: 'v1', kind: 'Pod', metadata: pod.metadata }, 'Warning', reason, message);
+    const status = { phase: 'Failed', reason, message: `Pod was rejected: ${message}` };
+    await this.o.client.patch(Pods, pod.metadata.namespace, pod.metadata.name!, 'strategic', { metadata: { uid: pod.metadata.uid }, status }, { subresource: 'status' });
+    return {};
   }
 
   private newWorker(agent: NodeAgent, pod: Pod): PodWorker {
@@ -272,4 +299,11 @@ class SimulatedNodeSet implements SimulatedNodes {
       behaviour: this.o.behaviour, enqueue: (ns, n) => this.enqueue(ns, n),
     }, pod);
   }
+}
+
+const isTerminal = (pod: Pod): boolean => pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
+
+/** A pod the kubelet has not admitted yet: never started here, not finished, not going away. */
+function needsAdmission(pod: Pod): boolean {
+  return !isTerminal(pod) && !pod.status?.startTime && !pod.metadata.deletionTimestamp;
 }
