@@ -11,6 +11,7 @@ import { readCommand } from '../behaviour/read-command.js';
 import { imageDefault } from '../behaviour/image-defaults.js';
 import { Transcript, type ContainerFacts } from '../behaviour/transcript.js';
 import { playTranscript } from './transcript-player.js';
+import type { ExitWatch } from './container-log.js';
 import { interactiveShell, isInteractiveShell } from './interactive-shell.js';
 
 export interface AttachRequest {
@@ -19,7 +20,7 @@ export interface AttachRequest {
   facts: ContainerFacts;
   stdin: boolean;
   tty: boolean;
-  exited: Promise<number>;
+  exited: ExitWatch;
 }
 
 function readsStdin(spec: Container): boolean {
@@ -31,7 +32,8 @@ function readsStdin(spec: Container): boolean {
 export function attachTo(clock: Clock, req: AttachRequest, io: ProcessIO): ProcessSession {
   let settle!: (exit: ProcessExit) => void;
   const done = new Promise<ProcessExit>((resolve) => { settle = resolve; });
-  void req.exited.then((exitCode) => settle({ exitCode }));
+  void req.exited.exit.then((exitCode) => settle({ exitCode }));
+  void done.then(() => req.exited.stop());
   if (readsStdin(req.spec) && req.stdin) {
     const shell = interactiveShell(req, io);
     void shell.done.then((exit) => settle(exit));

@@ -12,6 +12,9 @@ import { readCommand } from '../behaviour/read-command.js';
 import { Transcript, type WrittenText } from '../behaviour/transcript.js';
 import { playTranscript } from './transcript-player.js';
 
+/** The container's exit as it comes, and the function that stops waiting for it. */
+export interface ExitWatch { exit: Promise<number>; stop(): void }
+
 /** One container attempt as the runtime reports it (ms since the epoch; finishedAt 0 while running). */
 export interface Attempt { startedAt: number; finishedAt: number }
 
@@ -30,7 +33,7 @@ function stamp(at: number): string {
   return `${new Date(at).toISOString().replace(/\.(\d{3})Z$/, '.$1000000Z')} `;
 }
 
-export function readContainerLog(clock: Clock, spec: Container, attempt: Attempt, options: LogOptions, sink: LogSink, exited: Promise<number>): () => void {
+export function readContainerLog(clock: Clock, spec: Container, attempt: Attempt, options: LogOptions, sink: LogSink, watchExit: () => ExitWatch): () => void {
   const transcript = new Transcript();
   readCommand(spec, transcript);
   const endMs = attempt.finishedAt > 0 ? attempt.finishedAt - attempt.startedAt : clock.now() - attempt.startedAt;
@@ -49,10 +52,13 @@ export function readContainerLog(clock: Clock, spec: Container, attempt: Attempt
   for (const l of lines) if (!write(l)) { sink.end(); return () => undefined; }
   if (!options.follow || attempt.finishedAt > 0) { sink.end(); return () => undefined; }
   let stopped = false;
-  const stopPlay = playTranscript(clock, transcript, attempt.startedAt, endMs, Infinity, (w) => {
-    for (const l of linesOf([w], attempt.startedAt)) if (!write(l)) { stop(); sink.end(); }
+  let stopPlay = () => undefined as void;
+  const watch = watchExit();
+  const stop = () => { stopped = true; stopPlay(); watch.stop(); };
+  stopPlay = playTranscript(clock, transcript, attempt.startedAt, endMs, Infinity, (w) => {
+    for (const l of linesOf([w], attempt.startedAt)) if (!stopped && !write(l)) { stop(); sink.end(); }
   });
-  const stop = () => { stopped = true; stopPlay(); };
-  void exited.then(() => { if (!stopped) { stop(); sink.end(); } });
+  if (stopped) stopPlay();
+  void watch.exit.then(() => { if (!stopped) { stop(); sink.end(); } });
   return stop;
 }

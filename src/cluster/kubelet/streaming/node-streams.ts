@@ -10,7 +10,7 @@ import type { Pod } from '../../../api/core/index.js';
 import type { FakeRuntime } from '../../../daemon/cri/fake-runtime.js';
 import { KubeletLabels, type ContainerStatus } from '../../../daemon/cri/types.js';
 import { listenerReach } from '../simulated-endpoints.js';
-import { readContainerLog } from './container-log.js';
+import { readContainerLog, type ExitWatch } from './container-log.js';
 import { containerEnv, containerFacts } from './container-facts.js';
 import { startExec } from './exec-process.js';
 import { attachTo } from './attach.js';
@@ -62,7 +62,7 @@ export class SimulatedNodeStreams implements NodeStreams, KubeletConnections {
     const spec = [...pod.spec.containers, ...(pod.spec.initContainers ?? []), ...((pod.spec.ephemeralContainers ?? []) as typeof pod.spec.containers)]
       .find((c) => c.name === target.container)!;
     const started = { startedAt: ms(attempt.startedAt), finishedAt: ms(attempt.finishedAt) };
-    return readContainerLog(this.o.clock, spec, started, options, sink, this.exited(runtime, attempt.id));
+    return readContainerLog(this.o.clock, spec, started, options, sink, () => this.exited(runtime, attempt.id));
   }
 
   private podOn(target: Omit<ContainerTarget, 'container'>): { pod: Pod; runtime: FakeRuntime } {
@@ -86,15 +86,18 @@ export class SimulatedNodeStreams implements NodeStreams, KubeletConnections {
     return { pod, runtime, running };
   }
 
-  /** Resolves with the exit code once the container exits. */
-  private exited(runtime: FakeRuntime, id: string): Promise<number> {
-    return new Promise((resolve) => {
+  /** Watches for the container's exit: a promise of its exit code, and the function that stops watching. */
+  private exited(runtime: FakeRuntime, id: string): ExitWatch {
+    let stop = () => undefined as void;
+    const exit = new Promise<number>((resolve) => {
       const check = async () => {
         const s = await runtime.containerStatus(id).catch(() => undefined);
         if (!s || s.state === 'CONTAINER_EXITED') { stop(); resolve(s?.exitCode ?? 0); }
       };
-      const stop = runtime.getContainerEvents((e) => { if (e.containerId === id) void check(); });
+      const unsubscribe = runtime.getContainerEvents((e) => { if (e.containerId === id) void check(); });
+      stop = () => { unsubscribe(); };
       void check();
     });
+    return { exit, stop: () => stop() };
   }
 }
