@@ -9,7 +9,7 @@ import type { Container } from '../../../api/core/index.js';
 import type { ProcessExit, ProcessIO, ProcessSession } from '../../../api/pod-streams.js';
 import { readCommand } from '../behaviour/read-command.js';
 import { imageDefault } from '../behaviour/image-defaults.js';
-import { Transcript, type ContainerFacts } from '../behaviour/transcript.js';
+import { Transcript, type ContainerFacts, type WrittenText } from '../behaviour/transcript.js';
 import { playTranscript } from './transcript-player.js';
 import type { ExitWatch } from './container-log.js';
 import { interactiveShell, isInteractiveShell } from './interactive-shell.js';
@@ -32,9 +32,9 @@ function readsStdin(spec: Container): boolean {
 export function attachTo(clock: Clock, req: AttachRequest, io: ProcessIO): ProcessSession {
   let settle!: (exit: ProcessExit) => void;
   const done = new Promise<ProcessExit>((resolve) => { settle = resolve; });
-  void req.exited.exit.then((exitCode) => settle({ exitCode }));
   void done.then(() => req.exited.stop());
   if (readsStdin(req.spec) && req.stdin) {
+    void req.exited.exit.then(({ exitCode }) => settle({ exitCode }));
     const shell = interactiveShell(req, io);
     void shell.done.then((exit) => settle(exit));
     return { ...shell, done, cancel: () => settle({ exitCode: 0 }) };
@@ -42,10 +42,19 @@ export function attachTo(clock: Clock, req: AttachRequest, io: ProcessIO): Proce
   const transcript = new Transcript(req.facts);
   readCommand(req.spec, transcript);
   const startedAt = req.facts.startedAtMs;
-  const stop = playTranscript(clock, transcript, startedAt, clock.now() - startedAt, Infinity, (w) => {
+  let playedUpTo = clock.now() - startedAt;
+  const emit = (w: WrittenText) => {
+    playedUpTo = Math.max(playedUpTo, w.atMs);
     const text = req.tty ? w.text.replace(/\r?\n/g, '\r\n') : w.text;
     if (w.stream === 'stderr' && !req.tty) io.stderr(text);
     else io.stdout(text);
+  };
+  const stop = playTranscript(clock, transcript, startedAt, playedUpTo, Infinity, emit);
+  void req.exited.exit.then(({ exitCode, finishedAt }) => {
+    stop();
+    // a line written as the container exited may still wait for its timer: it is part of the output
+    for (const w of transcript.textUntil(finishedAt - startedAt + 1)) if (w.atMs > playedUpTo) emit(w);
+    settle({ exitCode });
   });
   void done.then(stop);
   return { stdin: () => undefined, closeStdin: () => undefined, cancel: () => { stop(); settle({ exitCode: 0 }); }, done };

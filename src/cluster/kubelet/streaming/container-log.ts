@@ -13,7 +13,7 @@ import { Transcript, type WrittenText } from '../behaviour/transcript.js';
 import { playTranscript } from './transcript-player.js';
 
 /** The container's exit as it comes, and the function that stops waiting for it. */
-export interface ExitWatch { exit: Promise<number>; stop(): void }
+export interface ExitWatch { exit: Promise<{ exitCode: number; finishedAt: number }>; stop(): void }
 
 /** One container attempt as the runtime reports it (ms since the epoch; finishedAt 0 while running). */
 export interface Attempt { startedAt: number; finishedAt: number }
@@ -36,7 +36,8 @@ function stamp(at: number): string {
 export function readContainerLog(clock: Clock, spec: Container, attempt: Attempt, options: LogOptions, sink: LogSink, watchExit: () => ExitWatch): () => void {
   const transcript = new Transcript();
   readCommand(spec, transcript);
-  const endMs = attempt.finishedAt > 0 ? attempt.finishedAt - attempt.startedAt : clock.now() - attempt.startedAt;
+  // +1: start and finish are rounded to milliseconds apart, and a line written as it exits is in the log
+  const endMs = attempt.finishedAt > 0 ? attempt.finishedAt - attempt.startedAt + 1 : clock.now() - attempt.startedAt;
   let lines = linesOf(transcript.textUntil(endMs), attempt.startedAt);
   if (options.sinceMs !== undefined) lines = lines.filter((l) => l.at >= options.sinceMs!);
   if (options.tailLines !== undefined) lines = options.tailLines <= 0 ? [] : lines.slice(-options.tailLines);
@@ -55,10 +56,20 @@ export function readContainerLog(clock: Clock, spec: Container, attempt: Attempt
   let stopPlay = () => undefined as void;
   const watch = watchExit();
   const stop = () => { stopped = true; stopPlay(); watch.stop(); };
-  stopPlay = playTranscript(clock, transcript, attempt.startedAt, endMs, Infinity, (w) => {
+  let playedUpTo = endMs;
+  const play = (w: WrittenText) => {
+    playedUpTo = Math.max(playedUpTo, w.atMs);
     for (const l of linesOf([w], attempt.startedAt)) if (!stopped && !write(l)) { stop(); sink.end(); }
-  });
+  };
+  stopPlay = playTranscript(clock, transcript, attempt.startedAt, endMs, Infinity, play);
   if (stopped) stopPlay();
-  void watch.exit.then(() => { if (!stopped) { stop(); sink.end(); } });
+  void watch.exit.then(({ finishedAt }) => {
+    if (stopped) return;
+    stopPlay();
+    // the exit may be seen before the timer of a line written as it exited: those lines still belong
+    for (const w of transcript.textUntil(finishedAt - attempt.startedAt + 1)) if (w.atMs > playedUpTo) play(w);
+    stop();
+    sink.end();
+  });
   return stop;
 }

@@ -89,10 +89,10 @@ export class SimulatedNodeStreams implements NodeStreams, KubeletConnections {
   /** Watches for the container's exit: a promise of its exit code, and the function that stops watching. */
   private exited(runtime: FakeRuntime, id: string): ExitWatch {
     let stop = () => undefined as void;
-    const exit = new Promise<number>((resolve) => {
+    const exit = new Promise<{ exitCode: number; finishedAt: number }>((resolve) => {
       const check = async () => {
         const s = await runtime.containerStatus(id).catch(() => undefined);
-        if (!s || s.state === 'CONTAINER_EXITED') { stop(); resolve(s?.exitCode ?? 0); }
+        if (!s || s.state === 'CONTAINER_EXITED') { stop(); resolve({ exitCode: s?.exitCode ?? 0, finishedAt: s ? ms(s.finishedAt) : this.o.clock.now() }); }
       };
       const unsubscribe = runtime.getContainerEvents((e) => { if (e.containerId === id) void check(); });
       stop = () => { unsubscribe(); };
