@@ -55,6 +55,7 @@ const apiserverInner = {
   admission: ['registry'],
   system: ['registry', 'admission'],
   http: ['registry', 'admission', 'auth', 'authz', 'openapi', 'printers'],
+  streaming: ['authz'],
 };
 const innerRules = Object.entries(apiserverInner).map(([part, allowed]) => ({
   name: `apiserver-${part}`,

@@ -31,6 +31,9 @@ import { reviewHandlers } from './http/reviews.js';
 import { reconcileBootstrapPolicy } from './system/rbac-bootstrap.js';
 import { createParityObjects } from './system/parity-bootstrap.js';
 import { ClusterRoleAggregator } from './system/clusterrole-aggregation.js';
+import { KubeletDialer } from './streaming/kubelet-dialer.js';
+import { streamingUpgrades } from './streaming/upgrade.js';
+import type { Pod } from '../api/core/index.js';
 
 export interface ControlPlaneOptions {
   /** Data directory; the store lives in `<dir>/store`, certificates in `<dir>/pki`. */
@@ -54,6 +57,8 @@ export interface ControlPlane {
   store: Store;
   authorizer: Authorizer;
   serviceAccountTokens: ServiceAccountTokens;
+  /** Where exec, attach, port-forward and logs reach the kubelets (docs/design/streaming.md §1). */
+  kubelets: KubeletDialer;
   /** Ends all open watches (clients reconnect from their last resourceVersion). */
   endWatches(): void;
   /** Serves `handler` under `prefix` (ending in `/`) on the API server's port: `kruise up`'s dashboard. */
@@ -72,7 +77,8 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
   // the table; the registry then takes the finished admission chain.
   const reader = new RegistryReader(store, table);
   const serviceAccountTokens = createServiceAccountTokens({ privateKey: await loadOrCreateServiceAccountKey(options.dataDir), liveUid: liveUidIn(reader) });
-  for (const r of builtinServedResources({ tokenIssuer: serviceAccountTokens })) table.add(r);
+  const kubelets = new KubeletDialer();
+  for (const r of builtinServedResources({ tokenIssuer: serviceAccountTokens, kubelets })) table.add(r);
   // One HTTPS caller (keep-alive connections per CA bundle) for admission and conversion webhooks.
   const webhookCaller = new WebhookCaller(reader);
   const admission = createWebhookAdmission({
@@ -111,13 +117,16 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
   });
   let server: HttpServer | undefined;
   const mounts = new Map<string, MountedHandler>();
+  const gate = new RequestGate(authorizer);
+  const pods = table.lookup('', 'v1', 'pods')!;
+  const upgrade = streamingUpgrades({ gate, kubelets, pod: (ns, name) => reader.getStored(pods, ns, name) as Pod | undefined });
   const handler = new ApiHandler({
     registry, serverAddress: () => `${host}:${server?.port ?? options.port}`, storeFailure: () => store.failure(),
-    gate: new RequestGate(authorizer), reviews: reviewHandlers(authorizer, (token) => authenticator.authenticateToken(token)),
+    gate, reviews: reviewHandlers(authorizer, (token) => authenticator.authenticateToken(token)),
   });
   server = await startHttpServer({
     handler, authenticator, tls: { certPem: pki.serving.certPem, keyPem: pki.serving.keyPem, caPem: pki.ca.certPem }, host, port: options.port,
-    anonymous: mode === 'RBAC' ? 'authorize' : 'listed-paths', mounts,
+    anonymous: mode === 'RBAC' ? 'authorize' : 'listed-paths', mounts, upgrade,
   });
   const statsTimer = setInterval(() => {
     const s = store.stats();
@@ -127,7 +136,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
   statsTimer.unref();
   const urlHost = host.includes(':') ? `[${host}]` : host;
   return {
-    url: `https://${urlHost}:${server.port}`, port: server.port, pki, registry, handler, store, authorizer, serviceAccountTokens,
+    url: `https://${urlHost}:${server.port}`, port: server.port, pki, registry, handler, store, authorizer, serviceAccountTokens, kubelets,
     endWatches: () => server!.endWatches(),
     mount: (prefix, h) => { mounts.set(prefix, h); },
     async stop() {

@@ -121,6 +121,7 @@ export async function startUp(options: UpOptions): Promise<RunningUp> {
       nodeCapacity: options.nodePods ? { pods: String(options.nodePods) } : undefined, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs, nodeBehaviour, nodeStateDir, criSocketDir,
       rootCaPem: plane.pki.ca.certPem,
     });
+    if (cluster.nodes) plane.kubelets.attach(cluster.nodes.streams());
     if (options.kruiseDaemon !== false && cluster.nodes) {
       daemons = await startNodeDaemons(clientAs(serviceAccountUser(kruiseNamespace, daemonServiceAccount), 'kruise-daemon'), cluster.nodes, (g) => gates.enabled(g));
     }

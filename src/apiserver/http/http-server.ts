@@ -36,6 +36,8 @@ export interface HttpServerOptions {
    * `/dashboard/`), given the user this server authenticated, if any; they answer 401 themselves.
    */
   mounts?: Map<string, MountedHandler>;
+  /** HTTP/1.1 upgrades (exec, attach, port-forward), once authenticated; without it they are refused. */
+  upgrade?: (req: import('node:http').IncomingMessage, socket: import('node:stream').Duplex, head: Buffer, user: UserInfo) => void;
 }
 
 export type MountedHandler = (req: Req, res: Res, user: UserInfo | undefined) => void;
@@ -61,6 +63,14 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     });
   });
   server.on('sessionError', () => undefined);
+  server.on('upgrade', (req: import('node:http').IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => {
+    socket.on('error', () => undefined);
+    void authenticateUpgrade(options, req).then((user) => {
+      if (user && options.upgrade) return options.upgrade(req, socket, head, user);
+      const body = JSON.stringify(errors.unauthorized().toStatus());
+      socket.end(`HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    });
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
@@ -108,6 +118,16 @@ function mountFor(mounts: Map<string, MountedHandler> | undefined, pathname: str
   return undefined;
 }
 
+/** The user of an upgrade request, as for any request; undefined when refused. */
+async function authenticateUpgrade(options: HttpServerOptions, req: import('node:http').IncomingMessage): Promise<UserInfo | undefined> {
+  const headers: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  const peer = (req.socket as TLSSocket).getPeerCertificate?.(false);
+  const check = await options.authenticator.check({ headers, peerCertificateDer: peer && peer.raw ? peer.raw : undefined });
+  if (check.status === 'rejected' || (check.status === 'anonymous' && options.anonymous === 'listed-paths')) return undefined;
+  return check.status === 'authenticated' ? check.user : anonymousUser;
+}
+
 /** /metrics, served here (not by the handler) but authorized like any non-resource path. */
 async function sendMetrics(handler: ApiHandler, res: Res, req: ApiRequest): Promise<void> {
   try {
@@ -153,7 +173,7 @@ function send(res: Res, r: ApiResponse, headOnly = false): void {
 }
 
 function stream(res: Res, r: ApiResponse, open: Set<() => void>): void {
-  res.writeHead(200, responseHeaders(r, 'application/json'));
+  res.writeHead(200, responseHeaders(r, r.contentType ?? 'application/json'));
   // Clients block on response headers (kubectl wait / rollout status), so they must leave now.
   const flush = (res as unknown as { flushHeaders?: () => void }).flushHeaders;
   if (flush) flush.call(res);

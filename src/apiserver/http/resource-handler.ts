@@ -86,6 +86,7 @@ async function handleSubresource(registry: Registry, r: ServedResource, info: Re
   if (!isSubresourceVerb(verb) || !registry.servesSubresource(r, sub, verb)) throw errors.notFound(`${r.definition.plural}/${sub}`, name, r.definition.group);
   const answer = await registry.callSubresource(r, sub, ns, name, ctx, subresourceCall(verb, req));
   const code = answer.code ?? 200;
+  if (answer.stream) return { code, watch: answer.stream, contentType: answer.contentType };
   if (answer.text !== undefined) return { code, text: answer.text, contentType: answer.contentType };
   return answer.warnings ? { code, warnings: answer.warnings, body: answer.object } : { code, body: answer.object };
 }

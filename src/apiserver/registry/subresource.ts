@@ -7,6 +7,7 @@
  * resource in registry/builtin.
  */
 import type { KObject } from '../../api/meta.js';
+import type { WatchStream } from '../../api/request.js';
 import type { ResourceDefinition } from '../../api/resource.js';
 import { errors } from '../../machinery/errors.js';
 import type { RequestContext } from './context.js';
@@ -33,6 +34,8 @@ export interface SubresourceAnswer {
   contentType?: string;
   /** Warnings for the response's `Warning` headers. */
   warnings?: string[];
+  /** A body that keeps coming (pods/log with follow), in `contentType`. */
+  stream?: WatchStream;
 }
 
 /** One subresource's storage: a handler per verb it serves (kube's rest.Getter, Creater, Updater, Patcher). */

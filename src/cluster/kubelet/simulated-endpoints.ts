@@ -14,21 +14,23 @@ import type { Pod } from '../../api/core/index.js';
 
 type Reach = { up: true; latencyMs: number } | { up: false };
 
+/** Whether a running container of `pod` listens on `port` now, by its listener script. */
+export function listenerReach(pod: Pod | undefined, port: number, clock: Clock): Reach {
+  const container = pod?.spec.containers.find((c) => c.ports?.some((p) => p.containerPort === port && (p.protocol ?? 'TCP') === 'TCP'));
+  const startedAt = timeOf(pod?.status?.containerStatuses?.find((s) => s.name === container?.name)?.state?.running?.startedAt);
+  if (!pod || !container || startedAt === undefined) return { up: false };
+  const text = scriptFor(pod, DaemonProbeAnnotations.listeners, container.name);
+  try {
+    const script = text === undefined ? undefined : parseOutcomeScript(text);
+    if (script && !succeedsAt(script.shape, clock.now() - startedAt)) return { up: false };
+    return { up: true, latencyMs: script?.latencyMs ?? 0 };
+  } catch {
+    return { up: false };
+  }
+}
+
 export function simulatedEndpoints(pods: () => Pod[], clock: Clock): ProbeNetwork {
-  const reach = (host: string, port: number): Reach => {
-    const pod = pods().find((p) => p.status?.podIP === host && p.status.phase === 'Running');
-    const container = pod?.spec.containers.find((c) => c.ports?.some((p) => p.containerPort === port && (p.protocol ?? 'TCP') === 'TCP'));
-    const startedAt = timeOf(pod?.status?.containerStatuses?.find((s) => s.name === container?.name)?.state?.running?.startedAt);
-    if (!pod || !container || startedAt === undefined) return { up: false };
-    const text = scriptFor(pod, DaemonProbeAnnotations.listeners, container.name);
-    try {
-      const script = text === undefined ? undefined : parseOutcomeScript(text);
-      if (script && !succeedsAt(script.shape, clock.now() - startedAt)) return { up: false };
-      return { up: true, latencyMs: script?.latencyMs ?? 0 };
-    } catch {
-      return { up: false };
-    }
-  };
+  const reach = (host: string, port: number): Reach => listenerReach(pods().find((p) => p.status?.podIP === host && p.status.phase === 'Running'), port, clock);
   /** Waits the listener's latency; a latency at or past the timeout is the timeout. */
   const answer = async (r: Reach, timeoutMs: number, refused: string, timedOut: string): Promise<ProbeAnswer> => {
     if (!r.up) return { ok: false, message: refused };

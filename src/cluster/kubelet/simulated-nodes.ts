@@ -8,7 +8,7 @@
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Pods } from '../../api/resource-type.js';
+import { Nodes, Pods } from '../../api/resource-type.js';
 import { createFakeRuntime, type FakeRuntime, type FakeRuntimeOptions } from '../../daemon/cri/fake-runtime.js';
 import { serveCri, type CriServer } from '../../daemon/cri/grpc/server.js';
 import { KubeletLabels, type ContainerEventResponse } from '../../daemon/cri/types.js';
@@ -27,6 +27,13 @@ import { ReadinessOverrides } from './readiness.js';
 import { resolveOptions, type ResolvedOptions, type SimulatedNodesOptions } from './options.js';
 import { nodeStateFile, removeStaleNodes } from './node-state.js';
 import type { Pod } from '../../api/core/index.js';
+import type { KubeletConnections } from '../../api/pod-streams.js';
+import type { ContainerConfig } from '../../daemon/cri/types.js';
+import { SimulatedNodeStreams } from './streaming/node-streams.js';
+import { admissionFailure, type Rejection } from './admission/pod-admission.js';
+import type { Node } from '../../api/core/index.js';
+import { containerEnv, containerFacts } from './streaming/container-facts.js';
+import { execCommand } from './behaviour/exec-command.js';
 
 export interface SimulatedNodes {
   /** Registers the initial nodes and starts syncing pods; resolves once nodes are registered and the pod cache is synced. */
@@ -45,6 +52,8 @@ export interface SimulatedNodes {
   criSocket(nodeName: string): string | undefined;
   /** The simulated pod network kruise-daemons probe through (docs/design/pod-probes.md §7). */
   probeNetwork(): ProbeNetwork;
+  /** The nodes' streaming server (exec, attach, port-forward, logs) the API server reaches them through. */
+  streams(): KubeletConnections;
 }
 
 export function createSimulatedNodes(options: SimulatedNodesOptions): SimulatedNodes {
@@ -63,6 +72,7 @@ class SimulatedNodeSet implements SimulatedNodes {
   private readonly uidsByKey = new Map<string, Set<string>>();
   private readonly overrides = new ReadinessOverrides();
   private network?: ProbeNetwork;
+  private nodeStreams?: SimulatedNodeStreams;
   private nextIndex = 0;
   private started = false;
 
@@ -174,6 +184,12 @@ class SimulatedNodeSet implements SimulatedNodes {
     return (this.network ??= simulatedEndpoints(() => this.informer.list(), this.o.clock));
   }
 
+  streams(): KubeletConnections {
+    return (this.nodeStreams ??= new SimulatedNodeStreams({
+      clock: this.o.clock, runtime: (node) => this.agents.get(node)?.runtime, pod: (ns, name) => this.informer.get(ns, name),
+    }));
+  }
+
   private async serveCri(name: string, runtime: FakeRuntime): Promise<void> {
     if (this.o.criSocketDir === undefined) return;
     const server = await serveCri(runtime, path.join(this.o.criSocketDir, `${name}.sock`));
@@ -184,7 +200,18 @@ class SimulatedNodeSet implements SimulatedNodes {
 
   private runtimeOptions(node: string): FakeRuntimeOptions {
     const { clock, pullDelayMs, startDelayMs, pullError, behaviour } = this.o;
-    return { clock, pullDelayMs, startDelayMs, pullError: pullError && ((image, auth) => pullError(image, auth, node)), registry: behaviour.registry, execScript: (labels) => this.execScript(labels) };
+    return { clock, pullDelayMs, startDelayMs, pullError: pullError && ((image, auth) => pullError(image, auth, node)), registry: behaviour.registry, execScript: (labels) => this.execScript(labels), exec: (config, cmd) => this.execSync(config, cmd) };
+  }
+
+  /** ExecSync without an exec script runs the command through the interpreter (docs/design/streaming.md §3). */
+  private execSync(config: ContainerConfig, cmd: string[]): { stdout: string; stderr: string; exitCode: number } {
+    const labels = config.labels ?? {};
+    const pod = this.informer.get(labels[KubeletLabels.podNamespace], labels[KubeletLabels.podName] ?? '');
+    const fallback = { metadata: { name: labels[KubeletLabels.podName] ?? '', namespace: labels[KubeletLabels.podNamespace] }, spec: { containers: [] } } as Pod;
+    const p = pod?.metadata.uid === labels[KubeletLabels.podUid] ? pod! : fallback;
+    const out = execCommand(cmd, containerEnv(p, config), containerFacts(p, this.o.clock.now()));
+    const text = (stream: string) => out.transcript.textUntil(Number.isFinite(out.ms) ? out.ms : 0).filter((w) => w.stream === stream).map((w) => w.text).join('');
+    return { stdout: text('stdout'), stderr: text('stderr'), exitCode: out.exitCode };
   }
 
   /** The pod's exec script for the container with these kubelet labels (docs/design/pod-probes.md §7). */
@@ -229,6 +256,12 @@ class SimulatedNodeSet implements SimulatedNodes {
     const agent = this.agents.get(node);
     if (!pod || !agent) return {};
     let entry = this.workers.get(pod.metadata.uid!);
+    if (!entry && needsAdmission(pod)) {
+      const nodeObject = await this.o.client.get<Node>(Nodes, undefined, node).catch(() => undefined);
+      const rejection = nodeObject && !this.workers.has(pod.metadata.uid!) ? admissionFailure(pod, nodeObject, this.activePods(node)) : undefined;
+      if (rejection) return this.reject(pod, rejection);
+      entry = this.workers.get(pod.metadata.uid!);
+    }
     if (!entry) {
       entry = { worker: this.newWorker(agent, pod), node };
       this.workers.set(pod.metadata.uid!, entry);
@@ -237,6 +270,25 @@ class SimulatedNodeSet implements SimulatedNodes {
     }
     const after = await entry.worker.sync(pod);
     return after === undefined ? {} : { requeueAfterMs: after };
+  }
+
+  /** The node's admitted pods that still hold resources (kubelet's active pods). */
+  private activePods(node: string): Pod[] {
+    const out: Pod[] = [];
+    for (const { worker, node: on } of this.workers.values()) {
+      const pod = on === node ? this.informer.get(worker.namespace, worker.name) : undefined;
+      if (pod && pod.metadata.uid === worker.uid && !isTerminal(pod)) out.push(pod);
+    }
+    return out;
+  }
+
+  /** kubelet's rejectPod: a Warning event, and the pod Failed with the reason (docs/design/simulated-nodes.md §21). */
+  private async reject(pod: Pod, rejection: Rejection): Promise<{ requeueAfterMs?: number }> {
+    const { reason, message } = rejection;
+    this.recorders.get(pod.spec.nodeName!)?.event({ apiVersion: 'v1', kind: 'Pod', metadata: pod.metadata }, 'Warning', reason, message);
+    const status = { phase: 'Failed', reason, message: `Pod was rejected: ${message}` };
+    await this.o.client.patch(Pods, pod.metadata.namespace, pod.metadata.name!, 'strategic', { metadata: { uid: pod.metadata.uid }, status }, { subresource: 'status' });
+    return {};
   }
 
   private newWorker(agent: NodeAgent, pod: Pod): PodWorker {
@@ -248,4 +300,11 @@ class SimulatedNodeSet implements SimulatedNodes {
       behaviour: this.o.behaviour, enqueue: (ns, n) => this.enqueue(ns, n),
     }, pod);
   }
+}
+
+const isTerminal = (pod: Pod): boolean => pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
+
+/** A pod the kubelet has not admitted yet: never started here, not finished, not going away. */
+function needsAdmission(pod: Pod): boolean {
+  return !isTerminal(pod) && !pod.status?.startTime && !pod.metadata.deletionTimestamp;
 }

@@ -31,6 +31,7 @@ export interface FakeRuntimeServiceOptions {
    * these kubelet labels; undefined: every command succeeds (docs/design/pod-probes.md §7).
    */
   execScript?: (labels: Labels) => string | undefined;
+  exec?: (config: ContainerConfig, cmd: string[]) => { stdout: string; stderr: string; exitCode: number };
 }
 
 interface FakeSandbox { sandbox: PodSandbox; ip?: string }
@@ -187,8 +188,8 @@ export class FakeRuntimeService implements RuntimeService {
     if (c.state !== 'CONTAINER_RUNNING') throw new CriError('Unknown', `failed to exec in container: container is in ${c.state} state`);
     const text = this.options.execScript?.(c.config.labels ?? {});
     if (text === undefined) {
-      const out = fakeExecOutput(c.config, cmd);
-      return { stdout: new TextEncoder().encode(out.stdout), stderr: new Uint8Array(), exitCode: out.exitCode };
+      const out = this.options.exec?.(c.config, cmd) ?? { ...fakeExecOutput(c.config, cmd), stderr: '' };
+      return { stdout: new TextEncoder().encode(out.stdout), stderr: new TextEncoder().encode(out.stderr), exitCode: out.exitCode };
     }
     let script: OutcomeScript;
     try {
@@ -203,6 +204,10 @@ export class FakeRuntimeService implements RuntimeService {
     }
     if (script.latencyMs > 0) await sleep(this.options.clock, script.latencyMs);
     return execAnswer(succeeds ? 0 : 1, '');
+  }
+
+  containerConfig(id: string): ContainerConfig | undefined {
+    return this.containers.get(id)?.config;
   }
 
   getContainerEvents(listener: (e: ContainerEventResponse) => void): () => void {

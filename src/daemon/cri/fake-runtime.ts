@@ -7,7 +7,7 @@ import { FakeImageService, type RegistryFacts } from './fake-images.js';
 import { FakeRuntimeService } from './fake-runtime-service.js';
 import { readRuntimeState, RuntimeStateWriter } from './runtime-state-file.js';
 import type { ImageService, RuntimeService } from './services.js';
-import type { AuthConfig, ContainerStatus, ExecSyncResponse, Image, ImageSpec, Labels } from './types.js';
+import type { AuthConfig, ContainerConfig, ContainerStatus, ExecSyncResponse, Image, ImageSpec, Labels } from './types.js';
 
 export interface FakeRuntimeOptions {
   clock?: Clock;
@@ -30,6 +30,8 @@ export interface FakeRuntimeOptions {
   registry?: RegistryFacts;
   /** What ExecSync answers in a container, by its kubelet labels (an outcome script; default: success). */
   execScript?: (labels: Labels) => string | undefined;
+  /** What a command prints and exits with in a container without an exec script (default: fake-exec.ts). */
+  exec?: (config: ContainerConfig, cmd: string[]) => { stdout: string; stderr: string; exitCode: number };
 }
 
 export interface FakeRuntime extends ImageService, RuntimeService {
@@ -39,6 +41,8 @@ export interface FakeRuntime extends ImageService, RuntimeService {
   execSync(containerId: string, cmd: string[], timeoutSeconds: number): Promise<ExecSyncResponse>;
   /** Pulls that really went to the simulated registry (shared and repeated pulls excluded). */
   pullCount(): number;
+  /** The config a container was created with (its environment for exec), or undefined for an unknown id. */
+  containerConfig(containerId: string): ContainerConfig | undefined;
   /** PullImage requests received, whether they pulled or not. */
   pullRequestCount(): number;
   /**
@@ -59,7 +63,7 @@ export function createFakeRuntime(options: FakeRuntimeOptions = {}): FakeRuntime
   const onStateChange = () => writer?.changed();
   const images = new FakeImageService({ clock, pullDelayMs: options.pullDelayMs, pullError: options.pullError, registry: options.registry, onStateChange });
   const runtime = new FakeRuntimeService(images, {
-    clock, startDelayMs: options.startDelayMs, terminationDelayMs: options.terminationDelayMs, podCidr: options.podCidr, onStateChange, execScript: options.execScript,
+    clock, startDelayMs: options.startDelayMs, terminationDelayMs: options.terminationDelayMs, podCidr: options.podCidr, onStateChange, execScript: options.execScript, exec: options.exec,
   });
   if (previous) {
     images.restore(previous.images);
@@ -88,6 +92,7 @@ export function createFakeRuntime(options: FakeRuntimeOptions = {}): FakeRuntime
     execSync: (id, cmd, timeout) => runtime.execSync(id, cmd, timeout),
     killContainer: (id, code, reason) => runtime.killContainer(id, code, reason),
     pullCount: () => images.pulls,
+    containerConfig: (id) => runtime.containerConfig(id),
     pullRequestCount: () => images.pullRequests,
     close: () => { runtime.suspend(); writer?.flush(); },
   };

@@ -69,12 +69,12 @@ test('K7: containers exit on script, readiness flaps, ExecSync answers over CRI,
     assert.deepEqual(probed, ['True@0', 'False@6', 'True@8', 'False@14', 'True@16'], 'probe succeeds 4 s, fails 4 s');
   });
 
-  await t.test('ExecSync over CRI: exit 0 in a running container, errors for one that is gone', async () => {
+  await t.test('ExecSync over CRI: the interpreter answers in a running container (cat /etc/hostname prints the pod name), errors for one that is gone', async () => {
     await k.createPod('k7-exec', { nodeName: node, restartPolicy: 'Never', containers: [server(), busybox('done', ['true'])] });
     const pod = await k.podWhere('k7-exec', (p) => !!containerNamed(p, 'app')?.state?.running && !!containerNamed(p, 'done')?.state?.terminated, 'app running, done exited');
     const [app, done] = ['app', 'done'].map((c) => containerNamed(pod, c)!.containerID!.replace('containerd://', ''));
     const answer = await k.cri().execSync!(app, ['sh', '-c', 'cat /etc/hostname'], 5);
-    assert.deepEqual([answer.exitCode, answer.stdout.length, answer.stderr.length], [0, 0, 0]);
+    assert.deepEqual([answer.exitCode, new TextDecoder().decode(answer.stdout), answer.stderr.length], [0, 'k7-exec\n', 0]);
     const failure = (id: string) => k.cri().execSync!(id, ['true'], 5).then(() => undefined, (e: unknown) => e as CriError);
     const [gone, exited] = [await failure('0'.repeat(64)), await failure(done)];
     assert.deepEqual([gone?.code, gone?.message], ['NotFound', `failed to exec in container: failed to find container "${'0'.repeat(64)}" in store: not found`]);

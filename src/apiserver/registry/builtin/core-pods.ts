@@ -5,6 +5,7 @@ import { podBindingSubresource } from './pod-binding.js';
 import { podEphemeralContainersSubresource } from './pod-ephemeral-containers.js';
 import { podEvictionSubresource } from './pod-eviction.js';
 import { podLogSubresource } from './pod-log.js';
+import type { KubeletConnections } from '../../../api/pod-streams.js';
 import { builtin, resource } from './define.js';
 import { admitPod, defaultPod } from './pod-defaults.js';
 import { validatePodSpec } from '../../../machinery/podspec/pod-spec-validation.js';
@@ -57,11 +58,11 @@ export function podDeletesAtOnce(pod: KObject): boolean {
 }
 
 /** Served pod subresources besides status; the rest of podSubresources is only advertised. */
-const podSubresourceStorages = {
-  binding: podBindingSubresource, ephemeralcontainers: podEphemeralContainersSubresource, eviction: podEvictionSubresource, log: podLogSubresource,
-};
+const podSubresourceStorages = (kubelets?: KubeletConnections) => ({
+  binding: podBindingSubresource, ephemeralcontainers: podEphemeralContainersSubresource, eviction: podEvictionSubresource, log: podLogSubresource(kubelets),
+});
 
-export function podsResource(): BuiltinResource {
+export function podsResource(kubelets?: KubeletConnections): BuiltinResource {
   const pods = builtin(resource({
     group: '', version: 'v1', kind: 'Pod', plural: 'pods', namespaced: true,
     shortNames: ['po'], categories: ['all'], status: true, extra: podSubresources,
@@ -76,5 +77,5 @@ export function podsResource(): BuiltinResource {
     deletesAtOnce: podDeletesAtOnce,
     returnDeletedObject: true,
   });
-  return { ...pods, subresources: podSubresourceStorages };
+  return { ...pods, subresources: podSubresourceStorages(kubelets) };
 }

@@ -30,6 +30,7 @@ import { leasesResource, podDisruptionBudgetsResource } from './policy-coordinat
 import { rbacResources } from './rbac.js';
 import { csiResources } from './storage-csi.js';
 import type { TokenIssuer } from './serviceaccount-token.js';
+import type { KubeletConnections } from '../../../api/pod-streams.js';
 import { createRandomAllocator, type ServiceAllocator } from './service-allocation.js';
 
 export interface BuiltinOptions {
@@ -37,6 +38,8 @@ export interface BuiltinOptions {
   serviceAllocator?: ServiceAllocator;
   /** Mints ServiceAccount tokens for `serviceaccounts/token` (docs/design/authorization.md §8). */
   tokenIssuer?: TokenIssuer;
+  /** The kubelets pods/log reads from (docs/design/streaming.md §4); without them logs are one placeholder line. */
+  kubelets?: KubeletConnections;
 }
 
 /** kube-apiserver 1.32's order of `/apis` (groupPriorityMinimum, highest first). */
@@ -48,7 +51,7 @@ const groupOrder = ['', 'apiregistration.k8s.io', 'apps', 'events.k8s.io', 'auth
 export function builtinResources(options: BuiltinOptions = {}): BuiltinResource[] {
   const all: BuiltinResource[] = [
     configMapsResource(), endpointsResource(), coreEventsResource(), limitRangesResource(), namespacesResource(),
-    nodesResource(), claimsResource(), persistentVolumesResource(), podsResource(), podTemplatesResource(),
+    nodesResource(), claimsResource(), persistentVolumesResource(), podsResource(options.kubelets), podTemplatesResource(),
     replicationControllersResource(), resourceQuotasResource(), secretsResource(), serviceAccountsResource(options.tokenIssuer),
     servicesResource(options.serviceAllocator ?? createRandomAllocator()),
     controllerRevisionsResource(), daemonSetsResource(), deploymentsResource(), replicaSetsResource(), statefulSetsResource(),

@@ -7,6 +7,8 @@
 import { sleepMs } from './durations.js';
 import { forever, instant, UnknownCommand, type Outcome } from './process.js';
 import type { ShellStart } from './shell-run.js';
+import { printedBy } from './command-output.js';
+import type { Transcript } from './transcript.js';
 
 /** One argument: its text, and whether part of it is only known at run time. */
 export interface Arg { text: string; dynamic: boolean }
@@ -15,6 +17,12 @@ export interface CommandContext {
   stdinOpen: boolean;
   variables: ReadonlyMap<string, string>;
   runScript(script: string, start: ShellStart): Outcome;
+  /** Where output goes (§20), stamped `atMs`; without it nothing is printed. */
+  out?: Transcript;
+  /** What the previous member of a pipeline wrote. */
+  piped?: string;
+  /** Milliseconds since the process started. */
+  atMs?: number;
 }
 
 /** Commands that print or change files and return at once with status 0. */
@@ -44,21 +52,38 @@ export function runCommand(argv: Arg[], ctx: CommandContext): Outcome {
     case 'sleep': return sleep(args);
     case 'false': return instant(1);
     case 'exit': return instant(args[0] && /^\d+$/.test(args[0].text) ? Number(args[0].text) : 0);
-    case 'tail': return args.some((a) => /^(-[a-zA-Z]*[fF]|--follow.*)$/.test(a.text)) ? forever : instant();
+    case 'tail':
+      if (args.some((a) => /^(-[a-zA-Z]*[fF]|--follow.*)$/.test(a.text))) return forever;
+      print(name, args, ctx);
+      return instant();
     case 'read': return ctx.stdinOpen ? forever : instant(1);
     case 'busybox': return runCommand(args, ctx);
     case 'nohup': case 'command': case 'time': return runCommand(args, ctx);
     case 'exec': return runCommand(args, ctx);
     case 'timeout': return timeout(args, ctx);
   }
-  if (name === 'env' && args.length > 0) return runCommand(withoutEnvSettings(args), ctx);
-  if (quick.has(name)) return instant();
-  if (filters.has(name)) return ctx.stdinOpen && !args.some((a) => !a.text.startsWith('-')) ? forever : instant();
+  if (name === 'env' && withoutEnvSettings(args).length > 0) return runCommand(withoutEnvSettings(args), ctx);
+  if (quick.has(name) || filters.has(name)) print(name, args, ctx);
+  if (quick.has(name)) return instant(ctx.out?.facts?.exactEnv ? printedStatus(name, args, ctx) : 0);
+  if (filters.has(name)) return ctx.stdinOpen && ctx.piped === undefined && !args.some((a) => !a.text.startsWith('-')) ? forever : instant();
   if (servers.has(name)) return forever;
   if (name === 'python' || name === 'python3') {
     if (args[0]?.text === '-m' && args[1]?.text === 'http.server') return forever;
   }
   throw new UnknownCommand(`${first.text} is not a command the simulator knows`);
+}
+
+function print(name: string, args: Arg[], ctx: CommandContext): void {
+  if (!ctx.out) return;
+  const at = ctx.atMs ?? 0;
+  const out = printedBy(name, args, { variables: ctx.variables, facts: ctx.out.facts, piped: ctx.piped, atMs: at });
+  if (out?.stdout) ctx.out.write(at, 'stdout', out.stdout);
+  if (out?.stderr) ctx.out.write(at, 'stderr', out.stderr);
+}
+
+/** `printenv NAME` of an unset variable exits 1, but only where the whole environment is known. */
+function printedStatus(name: string, args: Arg[], ctx: CommandContext): number {
+  return printedBy(name, args, { variables: ctx.variables, facts: ctx.out?.facts, atMs: 0 })?.status ?? 0;
 }
 
 function sleep(args: Arg[]): Outcome {
@@ -113,5 +138,7 @@ function runShell(args: Arg[], ctx: CommandContext): Outcome {
   if (!script) return instant(2); // "sh: -c requires an argument"
   if (script.dynamic) throw new UnknownCommand('a script computed at run time');
   const positional = args.slice(i + 1).map((a) => a.text);
-  return ctx.runScript(errexit ? `set -e\n${script.text}` : script.text, { variables: ctx.variables, positional: positional.length > 0 ? positional : ['sh'], stdinOpen: ctx.stdinOpen });
+  return ctx.runScript(errexit ? `set -e\n${script.text}` : script.text, {
+    variables: ctx.variables, positional: positional.length > 0 ? positional : ['sh'], stdinOpen: ctx.stdinOpen, out: ctx.out, atMs: ctx.atMs,
+  });
 }

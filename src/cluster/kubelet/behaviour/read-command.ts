@@ -10,6 +10,7 @@ import { imageDefault } from './image-defaults.js';
 import { planOf, runsUntilStopped, exitsAfter, UnknownCommand, type ProcessPlan } from './process.js';
 import { runScript } from './shell-run.js';
 import type { Container } from '../../../api/core/index.js';
+import type { Transcript } from './transcript.js';
 
 export type CommandReading =
   | { kind: 'plan'; plan: ProcessPlan; why: string }
@@ -28,7 +29,8 @@ export function expandKubeVars(text: string, env: ReadonlyMap<string, string>): 
   return text.replace(/\$\$|\$\(([A-Za-z_][A-Za-z0-9_.-]*)\)/g, (whole, name: string | undefined) => (name === undefined ? '$' : env.get(name) ?? whole));
 }
 
-export function readCommand(container: Pick<Container, 'command' | 'args' | 'image' | 'env' | 'stdin'>): CommandReading {
+/** `out`, when given, receives what the command writes (§20). */
+export function readCommand(container: Pick<Container, 'command' | 'args' | 'image' | 'env' | 'stdin'>, out?: Transcript): CommandReading {
   const env = literalEnv(container);
   const stdinOpen = container.stdin === true;
   const image = imageDefault(container.image ?? '');
@@ -44,7 +46,7 @@ export function readCommand(container: Pick<Container, 'command' | 'args' | 'ima
   }
   const argv = command ? [...command, ...(args ?? [])] : args!;
   try {
-    const outcome = runCommand(argv.map((text): Arg => ({ text, dynamic: false })), { stdinOpen, variables: env, runScript });
+    const outcome = runCommand(argv.map((text): Arg => ({ text, dynamic: false })), { stdinOpen, variables: env, runScript, out });
     return { kind: 'plan', plan: planOf(outcome), why: `the command ${JSON.stringify(argv.join(' '))}` };
   } catch (e) {
     if (!(e instanceof UnknownCommand)) throw e;

@@ -11,6 +11,7 @@ import { runBuiltin, type ShellState, type Step } from './shell-builtins.js';
 import { expandWord, setVariable, splitAssignments } from './shell-expand.js';
 import { parseScript, type ShellNode } from './shell-parser.js';
 import type { Word } from './shell-words.js';
+import { Transcript } from './transcript.js';
 
 /** What a shell starts with: the variables it knows, its positional parameters and its stdin. */
 export interface ShellStart {
@@ -18,6 +19,9 @@ export interface ShellStart {
   /** `$0`, `$1`, ... (`sh -c script name a b`). */
   positional: string[];
   stdinOpen: boolean;
+  /** Where the script's output goes (§20), and the process time the script starts at. */
+  out?: Transcript;
+  atMs?: number;
 }
 
 export function runScript(script: string, start: ShellStart): Outcome {
@@ -32,6 +36,8 @@ class Shell implements ShellState {
   jobs: number[] = [];
   errexit = false;
   private conditionDepth = 0;
+  /** What the previous member of a pipeline wrote, for the filter reading it. */
+  piped?: string;
 
   constructor(private readonly start: ShellStart, public now: number) {
     this.vars = new Map(start.variables);
@@ -39,8 +45,8 @@ class Shell implements ShellState {
     this.vars.set('#', String(Math.max(0, start.positional.length - 1)));
   }
 
-  private fork(): Shell {
-    const sub = new Shell({ ...this.start, variables: this.vars, positional: [] }, this.now);
+  private fork(out = this.start.out): Shell {
+    const sub = new Shell({ ...this.start, variables: this.vars, positional: [], out }, this.now);
     sub.status = this.status;
     sub.errexit = this.errexit;
     return sub;
@@ -65,7 +71,16 @@ class Shell implements ShellState {
         return step;
       }
       case 'pipeline': {
-        const members = node.commands.map((c) => { const sub = this.fork(); return { sub, step: sub.exec(c) }; });
+        let piped: string | undefined;
+        const members = node.commands.map((c, i) => {
+          const last = i === node.commands.length - 1;
+          const capture = this.start.out && !last ? new Transcript(this.start.out.facts) : undefined;
+          const sub = this.fork(last ? this.start.out : capture);
+          sub.piped = piped;
+          const step = sub.exec(c);
+          piped = capture?.written.filter((w) => w.stream === 'stdout').map((w) => w.text).join('');
+          return { sub, step };
+        });
         this.now = Math.max(...members.map((m) => m.sub.now));
         const status = members.at(-1)!.step.status;
         return node.negate ? { status: status === 0 ? 1 : 0, errexitExempt: true } : { status };
@@ -107,13 +122,26 @@ class Shell implements ShellState {
   }
 
   private loop(until: boolean, condition: ShellNode, body: ShellNode): Step {
+    const turnStart = this.now;
+    const mark = this.start.out?.written.length ?? 0;
     const test = this.condition(condition);
     if (test.endsShell || (test.status === 0) === until) return { status: 0, endsShell: test.endsShell };
     const step = this.exec(body);
     if (step.endsShell) return step;
     if (step.breaksLoop) return { status: 0 };
+    this.recordRepeat(turnStart, mark);
     this.now = Infinity; // the same condition holds again and again
     return { status: 0, endsShell: true };
+  }
+
+  /** The turn just run repeats forever: its output again every turn (§20). */
+  private recordRepeat(turnStart: number, mark: number): void {
+    const out = this.start.out;
+    const everyMs = this.now - turnStart;
+    if (!out || out.repeat || !Number.isFinite(everyMs) || everyMs <= 0) return;
+    const base = this.start.atMs ?? 0;
+    const lines = out.written.slice(mark).map((w) => ({ ...w, atMs: w.atMs - base - turnStart }));
+    out.repeat = { fromMs: base + this.now, everyMs, lines };
   }
 
   private forLoop(items: Word[], body: ShellNode): Step {
@@ -144,7 +172,9 @@ class Shell implements ShellState {
   }
 
   command(argv: Arg[]): Step {
-    const outcome = runCommand(argv, { stdinOpen: this.start.stdinOpen, variables: this.vars, runScript });
+    const outcome = runCommand(argv, {
+      stdinOpen: this.start.stdinOpen, variables: this.vars, runScript, out: this.start.out, atMs: (this.start.atMs ?? 0) + this.now, piped: this.piped,
+    });
     this.now += outcome.ms;
     return { status: outcome.status };
   }
