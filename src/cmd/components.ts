@@ -5,6 +5,8 @@ import { createHttpClient } from '../client/index.js';
 import { createScheduler } from '../cluster/scheduler/index.js';
 import { createSimulatedNodes } from '../cluster/kubelet/index.js';
 import { loadNodeBehaviour } from './node-behaviour.js';
+import { ensureStorageDefaults, setupVolumeControllers } from '../cluster/controllers/volume/index.js';
+import { Manager } from '../runtime/manager.js';
 
 function stopOnSignal(stop: () => Promise<void>): void {
   const handler = () => void stop().then(() => process.exit(0));
@@ -21,13 +23,20 @@ export async function runScheduler(options: { kubeconfig?: string }): Promise<vo
 
 export async function runNodes(options: { kubeconfig?: string; count: number; namePrefix: string; pullDelayMs: number; startDelayMs: number; nodeBehaviour?: string; criDir?: string }): Promise<void> {
   if (options.criDir) await mkdir(options.criDir, { recursive: true, mode: 0o700 });
+  const client = createHttpClient({ kubeconfigPath: options.kubeconfig, userAgent: 'kruise-kubelet' });
+  // the nodes come with their simulated CSI driver, as a real cluster's nodes come with a storage
+  // driver: the default class `standard`, provisioning, binding and expansion (docs/design/storage-provisioning.md)
+  await ensureStorageDefaults(client);
+  const storage = new Manager({ client, health: false, leaderElection: false });
+  setupVolumeControllers(storage);
+  await storage.start();
   const nodes = createSimulatedNodes({
-    client: createHttpClient({ kubeconfigPath: options.kubeconfig, userAgent: 'kruise-kubelet' }),
+    client,
     count: options.count, namePrefix: options.namePrefix, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs,
     behaviour: await loadNodeBehaviour(options.nodeBehaviour),
     criSocketDir: options.criDir && path.resolve(options.criDir),
   });
   await nodes.start();
   console.log(`${options.count} simulated nodes ready`);
-  stopOnSignal(() => nodes.stop());
+  stopOnSignal(async () => { await nodes.stop(); await storage.stop(); });
 }

@@ -75,7 +75,8 @@ describe('deletion protection with ResourcesDeletionProtection on (D.3)', () => 
     await assert.rejects(w.client.delete(Namespaces, undefined, 'dp3'), forbidden(`${prefix}Cascading and active pods 1>0`));
     await w.client.create(PersistentVolumeClaims, {
       apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data', namespace: 'dp3' },
-      spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
+      // no class: the simulated provisioner leaves it alone, and the test marks it Bound itself
+      spec: { accessModes: ['ReadWriteOnce'], storageClassName: '', resources: { requests: { storage: '1Gi' } } },
     });
     const pvc = await w.client.get(PersistentVolumeClaims, 'dp3', 'data');
     await w.client.updateStatus(PersistentVolumeClaims, { ...pvc, status: { phase: 'Bound' } });
