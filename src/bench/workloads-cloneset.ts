@@ -1,6 +1,8 @@
 /**
  * Scenario `cloneset`: one CloneSet of --replicas pods on --nodes simulated nodes.
  *   scale-up   create it; time to every pod Ready
+ *   idle       --idle-s seconds with every pod Ready and nothing changing: the manager's average CPU
+ *              (millicores) and RSS, the idle figure of docs/design/install.md §8
  *   in-place   image v1 -> v2 with podUpdatePolicy InPlaceIfPossible, maxUnavailable --max-unavailable
  *   recreate   podUpdatePolicy switched to ReCreate (not timed), then image v2 -> v3, same budget
  * Each image is new to every node, so both rollouts pay the same simulated pull (once per image and
@@ -13,6 +15,7 @@ import { CloneSets } from '../api/kruise/resource-types.js';
 import type { KObject } from '../api/meta.js';
 import { Namespaces } from '../api/resource-type.js';
 import type { BenchEnv, Goal, PhaseResult, Scenario, ScenarioOutcome } from './workloads-scenario.js';
+import { procUsage } from './workloads-proc.js';
 import { isLive, isReady, revisionOf, statusOf, statusSettled, updatedFrom } from './workloads-pods.js';
 import { inPlaceStages, keptAndRestarted, newPodStages, oldPodStages, parseIntOrPercent, scaleUpPhase } from './workloads-phases.js';
 import { StoreWatch } from './workloads-watch.js';
@@ -47,10 +50,11 @@ export const cloneSetScenario: Scenario = {
         name: `scale-up 0->${n}`, n, pods, sets, settled: statusSettled(n),
         create: async () => { await plane.client.create(CloneSets, cloneSet(n, options.maxUnavailable)); },
       }));
+      const idle = await idleWindow(env, options.idleSeconds);
       const inPlace = await rollout(env, pods, sets, 'in-place (InPlaceIfPossible)', 'v2', false);
       await switchPolicy(env, sets, 'ReCreate');
       const recreate = await rollout(env, pods, sets, 'recreate (ReCreate)', 'v3', true);
-      return outcome(n, options.maxUnavailable, scaleUp, inPlace, recreate);
+      return outcome(n, options.maxUnavailable, scaleUp, idle, inPlace, recreate);
     } finally {
       pods.stop();
       sets.stop();
@@ -94,11 +98,28 @@ async function switchPolicy(env: BenchEnv, sets: StoreWatch, policy: string): Pr
   await sets.until(`CloneSet observes podUpdatePolicy ${policy}`, { match: seen, count: 1 }, env.options.timeoutMs);
 }
 
-function outcome(n: number, maxUnavailable: string, scaleUp: PhaseResult, inPlace: Rollout, recreate: Rollout): ScenarioOutcome {
+interface Idle {
+  seconds: number;
+  millicores: number;
+  rssMiB: number;
+}
+
+/** The manager's average CPU and its RSS over a window in which nothing changes. */
+async function idleWindow(env: BenchEnv, seconds: number): Promise<Idle> {
+  const pid = env.manager.child.pid!;
+  const before = await procUsage(pid);
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  const after = await procUsage(pid);
+  return { seconds, millicores: Math.round(((after.cpuSeconds - before.cpuSeconds) / seconds) * 10_000) / 10, rssMiB: after.rssMiB };
+}
+
+function outcome(n: number, maxUnavailable: string, scaleUp: PhaseResult, idle: Idle, inPlace: Rollout, recreate: Rollout): ScenarioOutcome {
   const ratio = Math.round((recreate.phase.seconds / inPlace.phase.seconds) * 100) / 100;
   const goals: Goal[] = [
     { name: `${n} pods Ready in under 10 s`, met: scaleUp.seconds < 10, value: `${scaleUp.seconds} s` },
     { name: 'in-place at least 3x faster than recreate, end to end', met: ratio >= 3, value: `${ratio}x (${recreate.phase.seconds} s / ${inPlace.phase.seconds} s)` },
+    { name: `manager idle with ${n} pods under 5 millicores (average over ${idle.seconds} s)`, met: idle.millicores < 5, value: `${idle.millicores} millicores` },
+    { name: `manager idle RSS with ${n} pods under 150 MB`, met: idle.rssMiB * 1.048576 < 150, value: `${Math.round(idle.rssMiB * 1.048576)} MB (${idle.rssMiB} MiB)` },
   ];
   return {
     phases: [scaleUp, inPlace.phase, recreate.phase],
@@ -106,6 +127,7 @@ function outcome(n: number, maxUnavailable: string, scaleUp: PhaseResult, inPlac
       'rollout budget': `maxUnavailable ${maxUnavailable}, maxSurge 0`,
       'simulated per-pod work': 'in place: container restart (start delay); recreate: delete, create, schedule, start; image pull once per image and node in both',
       'recreate / in-place time': `${ratio}x`,
+      [`manager idle with ${n} pods Ready (${idle.seconds} s)`]: `${idle.millicores} millicores, RSS ${idle.rssMiB} MiB`,
       'in-place: pods kept (same UID) / restarted in place': `${inPlace.kept}/${n} / ${inPlace.restarted}/${n}`,
       'recreate: pods kept (same UID)': `${recreate.kept}/${n}`,
     },

@@ -22,6 +22,8 @@ export interface BenchOptions {
   maxUnavailable: string;
   /** Per phase. */
   timeoutMs: number;
+  /** The CloneSet scenario's idle window after scale-up. */
+  idleSeconds: number;
 }
 
 export interface Milestone extends Condition {

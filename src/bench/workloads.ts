@@ -7,7 +7,8 @@
  * Scenarios: `cloneset`, `advancedstatefulset` (Parallel, in place), `advanceddaemonset` (one pod
  * per node: Standard, switch to in place, in place).
  * Options: --only <name,...> (default all), --replicas 1000 (CloneSet), --asts-replicas 300,
- * --nodes 100, --pull-delay-ms 200, --start-delay-ms 100, --max-unavailable 20%, --timeout-s 180 (per phase).
+ * --nodes 100, --pull-delay-ms 200, --start-delay-ms 100, --max-unavailable 20%, --timeout-s 180 (per phase),
+ * --idle-s 60 (the CloneSet's idle window after scale-up).
  *
  * Adding a scenario: a `Scenario` in its own workloads-<name>.ts built like workloads-cloneset.ts
  * (StoreWatch milestones, env.measure per phase, its goals), then one entry in `scenarios` below.
@@ -32,7 +33,7 @@ function parseOptions(): { only: Scenario[]; options: BenchOptions } {
     options: {
       only: { type: 'string' }, replicas: { type: 'string', default: '1000' }, 'asts-replicas': { type: 'string', default: '300' }, nodes: { type: 'string', default: '100' },
       'pull-delay-ms': { type: 'string', default: '200' }, 'start-delay-ms': { type: 'string', default: '100' },
-      'max-unavailable': { type: 'string', default: '20%' }, 'timeout-s': { type: 'string', default: '180' },
+      'max-unavailable': { type: 'string', default: '20%' }, 'timeout-s': { type: 'string', default: '180' }, 'idle-s': { type: 'string', default: '60' },
     },
   });
   const int = (key: keyof typeof values, min: number) => {
@@ -48,7 +49,7 @@ function parseOptions(): { only: Scenario[]; options: BenchOptions } {
     only: scenarios.filter((s) => names.includes(s.name)),
     options: {
       replicas: int('replicas', 1), astsReplicas: int('asts-replicas', 1), nodes: int('nodes', 1), pullDelayMs: int('pull-delay-ms', 0), startDelayMs: int('start-delay-ms', 0),
-      maxUnavailable: values['max-unavailable']!, timeoutMs: int('timeout-s', 1) * 1000,
+      maxUnavailable: values['max-unavailable']!, timeoutMs: int('timeout-s', 1) * 1000, idleSeconds: int('idle-s', 1),
     },
   };
 }

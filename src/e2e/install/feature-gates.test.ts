@@ -39,7 +39,9 @@ describe('kruise up with every alpha and beta gate on', () => {
   });
 
   test('says which gates take effect and which do nothing, and the ones on are felt', async () => {
-    const on = await eventually('the gate report', async () => /^ *kruise feature gates on: (.*)$/m.exec(up.output())?.[1]);
+    // the summary may reach us in several chunks: wait for its last line
+    await eventually('the whole summary', async () => /Ctrl-C stops/.test(up.output()) || undefined);
+    const on = /^ *kruise feature gates on: (.*)$/m.exec(up.output())![1]!;
     assert.ok(on.split(', ').includes('CloneSetShortHash'));
     assert.ok(!on.split(', ').includes('EnhancedLivenessProbe'));
     assert.match(up.output(), /^ *warning: feature gate EnhancedLivenessProbe is on but has no effect here yet \(missing: enhanced liveness probes/m);
