@@ -239,7 +239,7 @@ start_apiserver() {
     --tls-cert-file="$p/apiserver.crt" --tls-private-key-file="$p/apiserver.key" --client-ca-file="$p/ca.crt" \
     --token-auth-file="$p/tokens.csv" --service-account-issuer=https://kubernetes.default.svc.cluster.local \
     --service-account-key-file="$p/sa.pub" --service-account-signing-key-file="$p/sa.key" \
-    --service-cluster-ip-range=10.0.0.0/24 --allow-privileged=true --authorization-mode=RBAC \
+    --service-cluster-ip-range=10.0.0.0/24 --allow-privileged=true --authorization-mode="${K8S_REAL_AUTHZ_MODE:-RBAC}" \
     --endpoint-reconciler-type=none --enable-priority-and-fairness=false --cert-dir="$dir/certs" \
     --profiling=false --v=1 "${extra[@]}"
   wait_for "$dir" kube-apiserver "${K8S_REAL_START_TIMEOUT:-90}" api_ok "$dir" /readyz

@@ -19,6 +19,7 @@ import { CrdController } from './system/crd-controller.js';
 import { NamespaceController } from './system/namespace-controller.js';
 import { GarbageCollector } from './system/garbage-collector.js';
 import { metrics } from './http/metrics.js';
+import { serviceAccountAdmission } from './admission/service-account.js';
 import { createWebhookAdmission, createWebhookConverter, WebhookCaller } from './admission/index.js';
 import { createServiceAccountTokens, loadOrCreateServiceAccountKey, type LiveObjectUid, type ServiceAccountTokens } from './auth/service-account-tokens.js';
 import { alwaysAllow, authorizerChain, type AuthorizationMode, type Authorizer } from './authz/authorizer.js';
@@ -46,6 +47,12 @@ export interface ControlPlaneOptions {
   store?: Omit<FileStoreOptions, 'dir'>;
   /** `RBAC` (default) or `AlwaysAllow`, as kube-apiserver's --authorization-mode (docs/design/authorization.md §1). */
   authorizationMode?: AuthorizationMode;
+  /**
+   * kube's ServiceAccount admission plugin: a pod's ServiceAccount must exist and its token volume is
+   * mounted (docs/design/authorization.md §16). On in `kruise up`, which runs the controller creating
+   * `default` ServiceAccounts; off for a bare API server, which has no such controller.
+   */
+  serviceAccountAdmission?: boolean;
 }
 
 export interface ControlPlane {
@@ -94,9 +101,10 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
   // `RBAC` means kubeadm's `Node,RBAC`: kubelets are decided by the Node mode first
   const authorizer = authorizerChain(mode === 'RBAC' ? [nodeAuthorizer(rbacAuthorizer), rbacAuthorizer] : [alwaysAllow]);
   const escalation = escalationCheck(authorizer, rbacAuthorizer);
+  const serviceAccounts = options.serviceAccountAdmission ? serviceAccountAdmission(reader) : undefined;
   const registry = new Registry({
     store, table,
-    admission: { mutate: (a) => admission.mutate(a), validate: async (a) => { await escalation.validate(a); await admission.validate(a); } },
+    admission: { mutate: async (a) => { await serviceAccounts?.mutate(a); return admission.mutate(a); }, validate: async (a) => { await escalation.validate(a); await admission.validate(a); } },
   });
   const crds = new CrdController(registry, reader, createWebhookConverter({ caller: webhookCaller }));
   crds.start();

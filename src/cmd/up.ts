@@ -88,7 +88,7 @@ export async function startUp(options: UpOptions): Promise<RunningUp> {
   const nodeBehaviour = await loadNodeBehaviour(options.nodeBehaviour); // a bad file fails before anything starts
   const gates = kruiseFeatureGates(options.featureGates, tryItOutGates);
   const dataDir = path.resolve(options.dataDir);
-  const plane = await startControlPlane({ dataDir, port: options.port, host: options.host, inMemory: options.inMemory, authorizationMode: options.authorizationMode });
+  const plane = await startControlPlane({ dataDir, port: options.port, host: options.host, inMemory: options.inMemory, authorizationMode: options.authorizationMode, serviceAccountAdmission: true });
   let webhooks: KruiseWebhooks | undefined;
   let kruise: Manager | undefined;
   let cluster: Cluster | undefined;

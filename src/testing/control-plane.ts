@@ -14,9 +14,9 @@ export interface TestControlPlane {
   stop(): Promise<void>;
 }
 
-export async function startTestControlPlane(options: { inMemory?: boolean; dir?: string; port?: number; store?: ControlPlaneOptions['store']; authorizationMode?: ControlPlaneOptions['authorizationMode'] } = {}): Promise<TestControlPlane> {
+export async function startTestControlPlane(options: { inMemory?: boolean; dir?: string; port?: number; store?: ControlPlaneOptions['store']; authorizationMode?: ControlPlaneOptions['authorizationMode']; serviceAccountAdmission?: boolean } = {}): Promise<TestControlPlane> {
   const dir = options.dir ?? (await mkdtemp(path.join(os.tmpdir(), 'kruise-test-')));
-  const plane = await startControlPlane({ dataDir: dir, port: options.port ?? 0, inMemory: options.inMemory ?? true, store: options.store, authorizationMode: options.authorizationMode });
+  const plane = await startControlPlane({ dataDir: dir, port: options.port ?? 0, inMemory: options.inMemory ?? true, store: options.store, authorizationMode: options.authorizationMode, serviceAccountAdmission: options.serviceAccountAdmission });
   const kubeconfig = path.join(dir, 'kubeconfig');
   await writeKubeconfig(kubeconfig, buildKubeconfig({ server: plane.url, caPem: plane.pki.ca.certPem, user: 'admin', token: plane.pki.adminToken }));
   return {

@@ -34,6 +34,7 @@ import { admissionFailure, type Rejection } from './admission/pod-admission.js';
 import type { Node } from '../../api/core/index.js';
 import { containerEnv, containerFacts } from './streaming/container-facts.js';
 import { execCommand } from './behaviour/exec-command.js';
+import { PodTokens } from './pod-tokens.js';
 
 export interface SimulatedNodes {
   /** Registers the initial nodes and starts syncing pods; resolves once nodes are registered and the pod cache is synced. */
@@ -68,6 +69,7 @@ class SimulatedNodeSet implements SimulatedNodes {
   private readonly criServers = new Map<string, CriServer>();
   private readonly recorders = new Map<string, EventRecorder>();
   private readonly configSources: ConfigSources;
+  private readonly podTokens: PodTokens;
   private readonly workers = new Map<string, { worker: PodWorker; node: string }>();
   private readonly uidsByKey = new Map<string, Set<string>>();
   private readonly overrides = new ReadinessOverrides();
@@ -82,6 +84,7 @@ class SimulatedNodeSet implements SimulatedNodes {
     this.controller = new Controller({ name: 'simulated-kubelet', workers: o.workers, clock: o.clock, log: this.log, reconciler: (_ctx, req) => this.reconcile(req.namespace!, req.name) });
     this.controller.watches(this.informer, (pod) => (this.agents.has(pod.spec?.nodeName ?? '') ? [{ namespace: pod.metadata.namespace, name: pod.metadata.name! }] : []));
     this.configSources = new ConfigSources({ client: o.client, clock: o.clock, log: this.log, onChange: (ns) => this.configChanged(ns) });
+    this.podTokens = new PodTokens(o.clock, this.configSources);
   }
 
   async start(): Promise<void> {
@@ -154,6 +157,7 @@ class SimulatedNodeSet implements SimulatedNodes {
     for (const [uid, entry] of this.workers) {
       if (entry.node !== name) continue;
       this.workers.delete(uid);
+      this.podTokens.forget(uid);
       await entry.worker.runtime.teardown();
     }
     await this.criServers.get(name)?.close();
@@ -187,6 +191,7 @@ class SimulatedNodeSet implements SimulatedNodes {
   streams(): KubeletConnections {
     return (this.nodeStreams ??= new SimulatedNodeStreams({
       clock: this.o.clock, runtime: (node) => this.agents.get(node)?.runtime, pod: (ns, name) => this.informer.get(ns, name),
+      volumeFiles: (pod, container) => this.podTokens.containerFiles(pod, container),
     }));
   }
 
@@ -209,7 +214,8 @@ class SimulatedNodeSet implements SimulatedNodes {
     const pod = this.informer.get(labels[KubeletLabels.podNamespace], labels[KubeletLabels.podName] ?? '');
     const fallback = { metadata: { name: labels[KubeletLabels.podName] ?? '', namespace: labels[KubeletLabels.podNamespace] }, spec: { containers: [] } } as Pod;
     const p = pod?.metadata.uid === labels[KubeletLabels.podUid] ? pod! : fallback;
-    const out = execCommand(cmd, containerEnv(p, config), containerFacts(p, this.o.clock.now()));
+    const files = this.podTokens.containerFiles(p, labels[KubeletLabels.containerName] ?? '');
+    const out = execCommand(cmd, containerEnv(p, config), containerFacts(p, this.o.clock.now(), files));
     const text = (stream: string) => out.transcript.textUntil(Number.isFinite(out.ms) ? out.ms : 0).filter((w) => w.stream === stream).map((w) => w.text).join('');
     return { stdout: text('stdout'), stderr: text('stderr'), exitCode: out.exitCode };
   }
@@ -249,6 +255,7 @@ class SimulatedNodeSet implements SimulatedNodes {
       uids.delete(uid);
       const gone = this.workers.get(uid);
       this.workers.delete(uid);
+      this.podTokens.forget(uid);
       await gone?.worker.teardown();
     }
     if (uids.size === 0) this.uidsByKey.delete(key);
@@ -267,6 +274,9 @@ class SimulatedNodeSet implements SimulatedNodes {
       this.workers.set(pod.metadata.uid!, entry);
       this.uidsByKey.set(key, uids.add(pod.metadata.uid!));
       await entry.worker.runtime.adopt();
+    }
+    if (!pod.metadata.deletionTimestamp) {
+      await this.podTokens.ensure(pod, agent.client).catch((e: Error) => this.log.debug({ pod: key, err: e.message }, 'projected volume not filled'));
     }
     const after = await entry.worker.sync(pod);
     return after === undefined ? {} : { requeueAfterMs: after };

@@ -28,6 +28,7 @@ import { zeroValueCases } from './cases-zero-values.js';
 import { parityCases } from './cases-parity.js';
 import { admissionPolicyCases } from './cases-admission-policy.js';
 import { storageAutoscalingCases } from './cases-storage-autoscaling.js';
+import { serviceAccountCases } from './cases-service-accounts.js';
 import type { DiffCase } from './case-kit.js';
 
 export type { CaseContext, DiffCase, Observation } from './case-kit.js';
@@ -54,13 +55,13 @@ export const knownDifferences: Record<string, string> = {
   'custom resource: negative replicas through /scale': 'real validates the custom resource (Widget.diff.example.com invalid); ours validates the Scale object',
   'request options: unsupported fieldValidation and dryRun values': 'real: 422 Invalid CreateOptions with a cause; ours: 400 BadRequest',
   'hpa: created through autoscaling/v1, read as v2': 'v1 CrossVersionObjectReference is structType=atomic (managedFields f:scaleTargetRef: {}); our type hints are per path, not per version, so we record its fields as v2 does',
-  'pod: the whole object after defaulting and admission': 'ours lacks the ServiceAccount token volume/mount and the Go zero value resources: {} (and its f:resources managedFields entry)',
+  'pod: the whole object after defaulting and admission': 'ours lacks the Go zero value resources: {} (and its f:resources managedFields entry)',
 };
 
 const library: DiffCase[] = [
   ...crudCases, ...errorCases, ...selectorCases, ...watchCases, ...updateCases, ...patchCases, ...applyCases,
   ...deleteCases, ...deleteResponseCases, ...gcCases, ...crdCases, ...requestOptionCases, ...tableCases, ...podCases, ...namespaceCases,
-  ...rbacCases, ...rbacPolicyCases, ...impersonationCases, ...escalationCases, ...zeroValueCases, ...parityCases, ...admissionPolicyCases, ...storageAutoscalingCases,
+  ...rbacCases, ...rbacPolicyCases, ...impersonationCases, ...escalationCases, ...zeroValueCases, ...parityCases, ...admissionPolicyCases, ...storageAutoscalingCases, ...serviceAccountCases,
 ];
 
 export const cases: DiffCase[] = library.map((c) => (knownDifferences[c.name] ? { ...c, knownDifference: knownDifferences[c.name] } : c));

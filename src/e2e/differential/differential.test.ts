@@ -41,7 +41,7 @@ describe('differential: embedded API server vs kube-apiserver v1.32', { timeout:
 
   before(async () => {
     // Both start together; each is kept as soon as it is up so that after() stops it even if the other failed.
-    const starting = [startTestControlPlane().then((e) => { embedded = e; }), availability.available ? startReal().then((r) => { real = r; }) : undefined];
+    const starting = [startTestControlPlane({ serviceAccountAdmission: true }).then((e) => { embedded = e; }), availability.available ? startReal().then((r) => { real = r; }) : undefined];
     const failed = (await Promise.allSettled(starting)).find((s): s is PromiseRejectedResult => s.status === 'rejected');
     if (failed) throw failed.reason;
     const embeddedApi = createDiffApi({ url: embedded.plane.url, caPem: embedded.plane.pki.ca.certPem, token: embedded.plane.pki.adminToken });

@@ -40,7 +40,12 @@ export async function poll<T>(fn: () => Promise<T>, done: (value: T) => boolean,
 
 async function prepareNamespace(api: DiffApi, ns: string, c: DiffCase, options: SideOptions): Promise<void> {
   must(await api.request('POST', paths.namespace(), { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } }), `create namespace ${ns}`);
-  if (!c.needsServiceAccount || !options.serviceAccounts) return;
+  // Without kube-controller-manager the `default` ServiceAccount that pod admission looks up is made here.
+  if (!options.serviceAccounts) {
+    must(await api.request('POST', `/api/v1/namespaces/${ns}/serviceaccounts`, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'default' } }), `ServiceAccount ${ns}/default`);
+    return;
+  }
+  if (!c.needsServiceAccount) return;
   const sa = await poll(() => api.request('GET', `/api/v1/namespaces/${ns}/serviceaccounts/default`), (r) => r.status === 200, 15_000);
   must(sa, `ServiceAccount ${ns}/default`);
 }

@@ -17,7 +17,8 @@ export function containerEnv(pod: Pod, config: ContainerConfig | undefined): Map
   return env;
 }
 
-export function containerFacts(pod: Pod, startedAtMs: number): ContainerFacts {
+/** `volumeFiles`: the container's projected-volume files (the service account token), by path. */
+export function containerFacts(pod: Pod, startedAtMs: number, volumeFiles?: Map<string, string>): ContainerFacts {
   const hostname = hostnameOf(pod);
   const ns = pod.metadata.namespace ?? 'default';
   const fqdn = pod.spec.subdomain ? `${hostname}.${pod.spec.subdomain}.${ns}.svc.cluster.local\t${hostname}` : hostname;
@@ -30,6 +31,7 @@ export function containerFacts(pod: Pod, startedAtMs: number): ContainerFacts {
     ['/etc/hosts', hosts],
     ['/etc/resolv.conf', `search ${ns}.svc.cluster.local svc.cluster.local cluster.local\nnameserver 10.96.0.10\noptions ndots:5\n`],
     ['/var/run/secrets/kubernetes.io/serviceaccount/namespace', ns],
+    ...(volumeFiles ?? []),
   ]);
   return { hostname, files, startedAtMs, exactEnv: true };
 }

@@ -20,6 +20,8 @@ export interface NodeStreamsOptions {
   clock: Clock;
   runtime(node: string): FakeRuntime | undefined;
   pod(namespace: string, name: string): Pod | undefined;
+  /** The container's projected-volume files (PodTokens). */
+  volumeFiles?(pod: Pod, container: string): Map<string, string>;
 }
 
 const ms = (ns: number) => Math.floor(ns / 1e6);
@@ -34,14 +36,14 @@ export class SimulatedNodeStreams implements NodeStreams, KubeletConnections {
   async exec(target: ContainerTarget, command: string[], options: { stdin: boolean; tty: boolean }, io: ProcessIO): Promise<ProcessSession> {
     const { pod, runtime, running } = await this.running(target);
     const env = containerEnv(pod, runtime.containerConfig(running.id));
-    return startExec(this.o.clock, { command, env, facts: containerFacts(pod, ms(running.startedAt)), stdin: options.stdin, tty: options.tty }, io);
+    return startExec(this.o.clock, { command, env, facts: containerFacts(pod, ms(running.startedAt), this.o.volumeFiles?.(pod, target.container)), stdin: options.stdin, tty: options.tty }, io);
   }
 
   async attach(target: ContainerTarget, options: { stdin: boolean; tty: boolean }, io: ProcessIO): Promise<ProcessSession> {
     const { pod, runtime, running } = await this.running(target);
     const spec = pod.spec.containers.find((c) => c.name === target.container) ?? pod.spec.initContainers?.find((c) => c.name === target.container);
     const env = containerEnv(pod, runtime.containerConfig(running.id));
-    return attachTo(this.o.clock, { spec: spec!, env, facts: containerFacts(pod, ms(running.startedAt)), stdin: options.stdin, tty: options.tty, exited: this.exited(runtime, running.id) }, io);
+    return attachTo(this.o.clock, { spec: spec!, env, facts: containerFacts(pod, ms(running.startedAt), this.o.volumeFiles?.(pod, target.container)), stdin: options.stdin, tty: options.tty, exited: this.exited(runtime, running.id) }, io);
   }
 
   async portForward(target: Omit<ContainerTarget, 'container'>, port: number): Promise<PortConnection> {
