@@ -52,7 +52,7 @@ const apiserverInner = {
   authz: ['registry'],
   openapi: ['printers'],
   registry: ['storage', 'printers', 'openapi'],
-  admission: ['registry'],
+  admission: ['registry', 'authz'], // NodeRestriction shares the Node mode's idea of a node and of a pod's references
   system: ['registry', 'admission'],
   http: ['registry', 'admission', 'auth', 'authz', 'openapi', 'printers'],
   streaming: ['authz'],

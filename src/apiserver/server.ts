@@ -20,6 +20,7 @@ import { NamespaceController } from './system/namespace-controller.js';
 import { GarbageCollector } from './system/garbage-collector.js';
 import { metrics } from './http/metrics.js';
 import { serviceAccountAdmission } from './admission/service-account.js';
+import { nodeRestriction } from './admission/node-restriction.js';
 import { createWebhookAdmission, createWebhookConverter, WebhookCaller } from './admission/index.js';
 import { createServiceAccountTokens, loadOrCreateServiceAccountKey, type LiveObjectUid, type ServiceAccountTokens } from './auth/service-account-tokens.js';
 import { alwaysAllow, authorizerChain, type AuthorizationMode, type Authorizer } from './authz/authorizer.js';
@@ -99,12 +100,13 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
   const rbacAuthorizer = new RbacAuthorizer(rbacIndex);
   const mode = options.authorizationMode ?? 'RBAC';
   // `RBAC` means kubeadm's `Node,RBAC`: kubelets are decided by the Node mode first
-  const authorizer = authorizerChain(mode === 'RBAC' ? [nodeAuthorizer(rbacAuthorizer), rbacAuthorizer] : [alwaysAllow]);
+  const authorizer = authorizerChain(mode === 'RBAC' ? [nodeAuthorizer(rbacAuthorizer, reader), rbacAuthorizer] : [alwaysAllow]);
   const escalation = escalationCheck(authorizer, rbacAuthorizer);
   const serviceAccounts = options.serviceAccountAdmission ? serviceAccountAdmission(reader) : undefined;
+  const nodes = nodeRestriction(reader);
   const registry = new Registry({
     store, table,
-    admission: { mutate: async (a) => { await serviceAccounts?.mutate(a); return admission.mutate(a); }, validate: async (a) => { await escalation.validate(a); await admission.validate(a); } },
+    admission: { mutate: async (a) => { await serviceAccounts?.mutate(a); await nodes.mutate(a); return admission.mutate(a); }, validate: async (a) => { await escalation.validate(a); await admission.validate(a); } },
   });
   const crds = new CrdController(registry, reader, createWebhookConverter({ caller: webhookCaller }));
   crds.start();

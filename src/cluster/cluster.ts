@@ -7,6 +7,7 @@ import { Manager } from '../runtime/manager.js';
 import { createScheduler } from './scheduler/index.js';
 import { createSimulatedNodes, type NodeBehaviour, type SimulatedNodes, type SimulatedNodesOptions } from './kubelet/index.js';
 import { setupCoreControllers, type CoreControllerOptions } from './controllers/index.js';
+import { grantSimulatedKubelets, simulatedKubeletsUser } from './simulated-kubelets-access.js';
 import { ensureStorageDefaults } from './controllers/volume/index.js';
 import { controllerClient, controllerManagerUser, nodeUser, schedulerUser, type ClientAs } from './identities.js';
 
@@ -52,8 +53,6 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-/** The node identity the simulated kubelets' shared watches (pods, ConfigMaps, Secrets) run under. */
-const sharedNodeWatches = 'kruise-simulated-nodes';
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const stops: (() => Promise<void>)[] = [];
@@ -77,8 +76,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   }
   // with a state dir even zero nodes run, so the nodes of an earlier run leave cleanly
   if (options.nodes > 0 || options.nodeStateDir) {
+    if (as) await grantSimulatedKubelets(options.client);
     const nodes = createSimulatedNodes({
-      client: as ? as(nodeUser(sharedNodeWatches), 'kubelet') : options.client, count: options.nodes,
+      client: as ? as(simulatedKubeletsUser, 'kubelet') : options.client, count: options.nodes,
       clientFor: as && ((node) => as(nodeUser(node), 'kubelet')), pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs,
       behaviour: options.nodeBehaviour, pullError: options.pullError, stateDir: options.nodeStateDir, criSocketDir: options.criSocketDir,
       zones: options.zones, capacity: options.nodeCapacity,

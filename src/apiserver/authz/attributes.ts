@@ -16,6 +16,8 @@ export interface ResourceAttributes {
   subresource: string;
   namespace: string;
   name: string;
+  /** A list's or watch's field selector as sent (the Node mode reads `spec.nodeName`). */
+  fieldSelector?: string;
 }
 
 export interface NonResourceAttributes {
@@ -59,7 +61,10 @@ export function requestAttributes(user: UserInfo, method: string, path: string, 
   else if (name && verb === 'get' && watching) verb = 'watch';
   if (!name && verb === 'delete') verb = 'deletecollection';
   const attrs: ResourceAttributes = { isResource: true, user, verb, group, version, resource, subresource, namespace, name };
-  if ((verb === 'list' || verb === 'watch') && !name) attrs.name = nameFromFieldSelector(query.get('fieldSelector')) ?? '';
+  if ((verb === 'list' || verb === 'watch') && !name) {
+    attrs.name = nameFromFieldSelector(query.get('fieldSelector')) ?? '';
+    if (query.has('fieldSelector')) attrs.fieldSelector = query.get('fieldSelector')!;
+  }
   return attrs;
 }
 

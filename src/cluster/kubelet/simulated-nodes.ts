@@ -264,7 +264,7 @@ class SimulatedNodeSet implements SimulatedNodes {
     if (!pod || !agent) return {};
     let entry = this.workers.get(pod.metadata.uid!);
     if (!entry && needsAdmission(pod)) {
-      const nodeObject = await this.o.client.get<Node>(Nodes, undefined, node).catch(() => undefined);
+      const nodeObject = await agent.client.get<Node>(Nodes, undefined, node).catch(() => undefined);
       const rejection = nodeObject && !this.workers.has(pod.metadata.uid!) ? admissionFailure(pod, nodeObject, this.activePods(node)) : undefined;
       if (rejection) return this.reject(pod, rejection);
       entry = this.workers.get(pod.metadata.uid!);
@@ -297,7 +297,8 @@ class SimulatedNodeSet implements SimulatedNodes {
     const { reason, message } = rejection;
     this.recorders.get(pod.spec.nodeName!)?.event({ apiVersion: 'v1', kind: 'Pod', metadata: pod.metadata }, 'Warning', reason, message);
     const status = { phase: 'Failed', reason, message: `Pod was rejected: ${message}` };
-    await this.o.client.patch(Pods, pod.metadata.namespace, pod.metadata.name!, 'strategic', { metadata: { uid: pod.metadata.uid }, status }, { subresource: 'status' });
+    const client = this.agents.get(pod.spec.nodeName!)?.client ?? this.o.client;
+    await client.patch(Pods, pod.metadata.namespace, pod.metadata.name!, 'strategic', { metadata: { uid: pod.metadata.uid }, status }, { subresource: 'status' });
     return {};
   }
 

@@ -29,6 +29,7 @@ import { parityCases } from './cases-parity.js';
 import { admissionPolicyCases } from './cases-admission-policy.js';
 import { storageAutoscalingCases } from './cases-storage-autoscaling.js';
 import { serviceAccountCases } from './cases-service-accounts.js';
+import { nodeRestrictionCases } from './cases-node-restriction.js';
 import type { DiffCase } from './case-kit.js';
 
 export type { CaseContext, DiffCase, Observation } from './case-kit.js';
@@ -61,7 +62,7 @@ export const knownDifferences: Record<string, string> = {
 const library: DiffCase[] = [
   ...crudCases, ...errorCases, ...selectorCases, ...watchCases, ...updateCases, ...patchCases, ...applyCases,
   ...deleteCases, ...deleteResponseCases, ...gcCases, ...crdCases, ...requestOptionCases, ...tableCases, ...podCases, ...namespaceCases,
-  ...rbacCases, ...rbacPolicyCases, ...impersonationCases, ...escalationCases, ...zeroValueCases, ...parityCases, ...admissionPolicyCases, ...storageAutoscalingCases, ...serviceAccountCases,
+  ...rbacCases, ...rbacPolicyCases, ...impersonationCases, ...escalationCases, ...zeroValueCases, ...parityCases, ...admissionPolicyCases, ...storageAutoscalingCases, ...serviceAccountCases, ...nodeRestrictionCases,
 ];
 
 export const cases: DiffCase[] = library.map((c) => (knownDifferences[c.name] ? { ...c, knownDifference: knownDifferences[c.name] } : c));

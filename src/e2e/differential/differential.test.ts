@@ -25,6 +25,9 @@ const availability = realControlPlaneAvailable();
 
 async function startReal(): Promise<RealControlPlane> {
   process.env.K8S_REAL_KCM_ARGS = `--controllers=${kcmControllers} ${process.env.K8S_REAL_KCM_ARGS ?? ''}`.trim();
+  // as kubeadm runs it, and as the embedded server's RBAC mode is (authorization.md §14, §17)
+  process.env.K8S_REAL_AUTHZ_MODE = 'Node,RBAC';
+  process.env.K8S_REAL_APISERVER_ARGS = `--enable-admission-plugins=NodeRestriction ${process.env.K8S_REAL_APISERVER_ARGS ?? ''}`.trim();
   return startRealControlPlane();
 }
 

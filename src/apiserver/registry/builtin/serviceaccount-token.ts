@@ -29,6 +29,9 @@ const maxExpirationSeconds = 2 ** 32;
 export function serviceAccountTokenSubresource(issuer: TokenIssuer): SubresourceStorage {
   return {
     async create(target, body) {
+      // Mutating admission sees the TokenRequest first, as kube's create handler admits it (NodeRestriction, §17).
+      const { core, resource, namespace, name, ctx } = target;
+      await core.admission.mutate({ operation: 'CREATE', resource, subresource: 'token', namespace, name, object: body, ctx });
       const spec = { ...((body.spec ?? {}) as { audiences?: string[]; expirationSeconds?: number; boundObjectRef?: BoundObjectRef | null }) };
       spec.expirationSeconds ??= 3600;
       if (!spec.audiences?.length) spec.audiences = issuer.apiAudiences;
