@@ -33,6 +33,10 @@ export interface WriteOptions {
   fieldValidation?: 'Ignore' | 'Warn' | 'Strict';
 }
 
+export interface UpdateOptions extends WriteOptions {
+  subresource?: string;
+}
+
 export type PatchType = 'json' | 'merge' | 'strategic' | 'apply';
 
 export interface PatchOptions extends WriteOptions {
@@ -63,8 +67,8 @@ export interface Client {
   list<T extends KObject = KObject>(type: ResourceType, options?: ListOptions): Promise<KList<T>>;
   watch<T extends KObject = KObject>(type: ResourceType, options: WatchOptions, callbacks: WatchCallbacks<T>): WatchHandle;
   create<T extends KObject>(type: ResourceType, obj: T, options?: WriteOptions): Promise<T>;
-  /** PUT of the whole object (optimistic concurrency through metadata.resourceVersion). */
-  update<T extends KObject>(type: ResourceType, obj: T, options?: WriteOptions): Promise<T>;
+  /** PUT of the whole object (optimistic concurrency through metadata.resourceVersion), or of a subresource such as `scale`. */
+  update<T extends KObject>(type: ResourceType, obj: T, options?: UpdateOptions): Promise<T>;
   /** PUT to the status subresource. */
   updateStatus<T extends KObject>(type: ResourceType, obj: T, options?: WriteOptions): Promise<T>;
   patch<T extends KObject = KObject>(type: ResourceType, namespace: string | undefined, name: string, patchType: PatchType, patch: unknown, options?: PatchOptions): Promise<T>;

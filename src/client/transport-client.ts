@@ -5,7 +5,7 @@
 import type { KList, KObject } from '../api/meta.js';
 import type { ResourceType } from '../api/resource-type.js';
 import type {
-  Client, DeleteOptions, ListOptions, PatchOptions, PatchType, WatchCallbacks, WatchHandle, WatchOptions, WriteOptions,
+  Client, DeleteOptions, ListOptions, PatchOptions, PatchType, UpdateOptions, WatchCallbacks, WatchHandle, WatchOptions, WriteOptions,
 } from './client.js';
 import * as build from './request.js';
 import { interpret, type WireResponse } from './response.js';
@@ -57,8 +57,8 @@ export class TransportClient implements Client {
     return this.call(() => build.createRequest(type, obj, options));
   }
 
-  update<T extends KObject>(type: ResourceType, obj: T, options?: WriteOptions): Promise<T> {
-    return this.call(() => build.updateRequest(type, obj, options));
+  update<T extends KObject>(type: ResourceType, obj: T, options?: UpdateOptions): Promise<T> {
+    return this.call(() => build.updateRequest(type, obj, options, options?.subresource));
   }
 
   updateStatus<T extends KObject>(type: ResourceType, obj: T, options?: WriteOptions): Promise<T> {

@@ -36,13 +36,14 @@ const controllerAccounts: Record<string, string> = {
   'pod-garbage-collector': 'pod-garbage-collector',
   serviceaccount: 'service-account-controller',
   'root-ca-cert-publisher': 'root-ca-cert-publisher',
+  'persistentvolume-binder': 'persistent-volume-binder',
+  'horizontal-pod-autoscaler': 'horizontal-pod-autoscaler',
 };
 
 /**
  * The client a core controller writes with (its informers read as kube-controller-manager itself);
- * undefined for the simulated storage pieces that are CSI sidecars or the kubelet on a real cluster,
- * and for the volume binder and the HPA controller, which patch claims and HPA status where kube's
- * update them, so kube's roles for them (update only) would refuse them (authorization.md §15).
+ * undefined for the simulated storage pieces that are CSI sidecars or the kubelet on a real cluster
+ * (authorization.md §15, §18).
  */
 export function controllerClient(clientAs: ClientAs, controller: string): Client | undefined {
   const account = controllerAccounts[controller];

@@ -6,7 +6,7 @@
  */
 import type { KList, KObject } from '../api/meta.js';
 import type { ResourceType } from '../api/resource-type.js';
-import type { Client, DeleteOptions, ListOptions, PatchOptions, PatchType, WatchCallbacks, WatchHandle, WatchOptions, WriteOptions } from '../client/client.js';
+import type { Client, DeleteOptions, ListOptions, PatchOptions, PatchType, UpdateOptions, WatchCallbacks, WatchHandle, WatchOptions, WriteOptions } from '../client/client.js';
 import { deepEqual } from '../machinery/deep-equal.js';
 import { StatusError } from '../machinery/errors.js';
 
@@ -65,7 +65,7 @@ export class RecordingClient implements Client {
     return this.write(call, () => this.inner.create(type, obj, options));
   }
 
-  update<T extends KObject>(type: ResourceType, obj: T, options?: WriteOptions): Promise<T> {
+  update<T extends KObject>(type: ResourceType, obj: T, options?: UpdateOptions): Promise<T> {
     const call = { verb: 'update' as const, type, namespace: obj.metadata.namespace, name: obj.metadata.name ?? '', object: obj };
     return this.write(call, () => this.inner.update(type, obj, options));
   }

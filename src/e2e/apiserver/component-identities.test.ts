@@ -75,4 +75,30 @@ describe('component identities in kruise up', () => {
     assert.ok(pods.every((p) => p.spec.nodeName === 'kruise-node-0'));
     assert.equal(await run(['auth', 'can-i', 'create', 'pods', '--as', 'system:serviceaccount:kube-system:replicaset-controller', '-n', 'default']).then((s) => s.trim()), 'yes');
   });
+
+  test('the volume binder binds claims as persistent-volume-binder', async () => {
+    await run(['apply', '-f', '-'], JSON.stringify({
+      apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data', namespace: 'default' },
+      spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
+    }));
+    await run(['run', 'uses-data', '--image=busybox:1', '--overrides', JSON.stringify({ spec: { volumes: [{ name: 'd', persistentVolumeClaim: { claimName: 'data' } }], containers: [{ name: 'uses-data', image: 'busybox:1', volumeMounts: [{ name: 'd', mountPath: '/data' }] }] } })]);
+    await eventually('the claim Bound', async () => ((await json(['get', 'pvc', 'data'])).status?.phase === 'Bound' ? true : undefined), 60_000);
+    const patch = await kubectl(['auth', 'can-i', 'patch', 'persistentvolumeclaims', '--as', 'system:serviceaccount:kube-system:persistent-volume-binder'], { minor: 32 });
+    assert.equal(patch.stdout.trim(), 'no', 'the binder writes with update, which its bootstrap role grants, not patch');
+  });
+
+  test('the HPA controller writes as horizontal-pod-autoscaler: without update on scale it cannot rescale', async () => {
+    await run(['create', 'deployment', 'scaled', '--image', 'nginx:alpine', '--replicas', '1']);
+    await run(['autoscale', 'deployment', 'scaled', '--min=2', '--max=3', '--cpu-percent=50']);
+    await eventually('the HPA raising replicas to its minimum', async () => ((await json(['get', 'deployment', 'scaled'])).spec.replicas === 2 ? true : undefined), 60_000);
+    const role = await json(['get', 'clusterrole', 'system:controller:horizontal-pod-autoscaler']);
+    const withoutUpdate = (role.rules as Obj[]).map((r) => (r.resources?.includes('*/scale') ? { ...r, verbs: ['get'] } : r));
+    await run(['patch', 'clusterrole', 'system:controller:horizontal-pod-autoscaler', '--type', 'merge', '-p', JSON.stringify({ rules: withoutUpdate })]);
+    await run(['create', 'deployment', 'refused', '--image', 'nginx:alpine', '--replicas', '1']);
+    await run(['autoscale', 'deployment', 'refused', '--min=2', '--max=3', '--cpu-percent=50']);
+    const event = await eventually('a FailedRescale event naming the HPA controller', async () =>
+      ((await json(['get', 'events', '--field-selector', 'involvedObject.name=refused,involvedObject.kind=HorizontalPodAutoscaler'])).items as Obj[]).find((e) => e.reason === 'FailedRescale'), 60_000);
+    assert.match(event.message, /User "system:serviceaccount:kube-system:horizontal-pod-autoscaler" cannot update resource "deployments\/scale" in API group "apps"/);
+    await run(['patch', 'clusterrole', 'system:controller:horizontal-pod-autoscaler', '--type', 'merge', '-p', JSON.stringify({ rules: role.rules })]);
+  });
 });

@@ -14,5 +14,5 @@ export function setupHpaController(mgr: Manager, options: HpaOptions = {}): Cont
   return mgr.controllerFor<{ hpas: Hpa; pods: Pod }>('horizontal-pod-autoscaler', { workers: 2 })
     .for('hpas', HorizontalPodAutoscalers)
     .reads('pods', Pods)
-    .complete(({ informers, client, clock, events }) => new HpaReconciler({ ...informers, client, clock, events }, options));
+    .complete(({ informers, client, clock, events }) => new HpaReconciler({ ...informers, client, clock, events, mapper: mgr.client }, options));
 }

@@ -10,6 +10,7 @@ import type { Client } from '../../../client/client.js';
 import type { Clock } from '../../../machinery/clock.js';
 import { deepEqual } from '../../../machinery/deep-equal.js';
 import { isNotFound } from '../../../machinery/errors.js';
+import { updateLatest } from '../../../client/update-latest.js';
 import { rfc3339 } from '../../../machinery/time.js';
 import type { EventRecorder } from '../../../runtime/events.js';
 import type { Request } from '../../../runtime/handlers.js';
@@ -33,7 +34,11 @@ export type Hpa = KObject & {
   status?: { currentReplicas?: number; desiredReplicas?: number; lastScaleTime?: string; currentMetrics?: unknown[] | null; conditions?: Condition[] };
 };
 
-export interface HpaDeps { hpas: Informer<Hpa>; pods: Informer<Pod>; client: Client; clock: Clock; events: EventRecorder }
+export interface HpaDeps {
+  hpas: Informer<Hpa>; pods: Informer<Pod>; client: Client; clock: Clock; events: EventRecorder;
+  /** Maps a target's kind to its resource (kube-controller-manager's own RESTMapper); `client` when absent. */
+  mapper?: Client;
+}
 
 export class HpaReconciler {
   private readonly normalizer: Normalizer;
@@ -76,11 +81,11 @@ export class HpaReconciler {
     const ns = hpa.metadata.namespace!;
     const ref = hpa.spec.scaleTargetRef;
     const writeStatus = () => (deepEqual(before, hpa.status) ? undefined
-      : this.d.client.patch(HorizontalPodAutoscalers, ns, hpa.metadata.name!, 'merge', { status: hpa.status }, { subresource: 'status' }));
+      : updateLatest(this.d.client, HorizontalPodAutoscalers, hpa, (latest) => { latest.status = hpa.status; }, { status: true }));
     let target;
     let scale;
     try {
-      target = await resolveTarget(this.d.client, ref.apiVersion ?? '', ref.kind);
+      target = await resolveTarget(this.d.mapper ?? this.d.client, ref.apiVersion ?? '', ref.kind);
       scale = await getScale(this.d.client, target, ns, ref.name);
     } catch (e) {
       this.d.events.event(hpa, 'Warning', 'FailedGetScale', (e as Error).message);

@@ -8,6 +8,7 @@ import { CustomResourceDefinitions, type ResourceType } from '../../../api/resou
 import type { KObject } from '../../../api/meta.js';
 import type { Client } from '../../../client/client.js';
 import { StatusError } from '../../../machinery/errors.js';
+import { retryOnConflict } from '../../../client/retry.js';
 
 const builtinKinds: Record<string, string> = {
   'apps/Deployment': 'deployments', 'apps/ReplicaSet': 'replicasets', 'apps/StatefulSet': 'statefulsets', '/ReplicationController': 'replicationcontrollers',
@@ -35,6 +36,10 @@ export async function getScale(client: Client, type: ResourceType, namespace: st
   return { replicas: scale.spec?.replicas ?? 0, statusReplicas: scale.status?.replicas ?? 0, selector: scale.status?.selector ?? '' };
 }
 
+/** GET and PUT of `/scale`, as kube's HPA controller does (its role grants get and update on scale subresources, not patch). */
 export async function setScale(client: Client, type: ResourceType, namespace: string, name: string, replicas: number): Promise<void> {
-  await client.patch(type, namespace, name, 'merge', { spec: { replicas } }, { subresource: 'scale' });
+  await retryOnConflict(async () => {
+    const scale = await client.get<KObject & { spec?: { replicas?: number } }>(type, namespace, name, { subresource: 'scale' });
+    await client.update(type, { ...scale, spec: { ...scale.spec, replicas } }, { subresource: 'scale' });
+  });
 }

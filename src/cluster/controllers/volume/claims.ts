@@ -7,6 +7,7 @@
  */
 import { PersistentVolumeClaims, PersistentVolumes } from '../../../api/resource-type.js';
 import type { Client } from '../../../client/client.js';
+import { updateLatest } from '../../../client/update-latest.js';
 import type { Clock } from '../../../machinery/clock.js';
 import { isAlreadyExists, isNotFound } from '../../../machinery/errors.js';
 import { compareQuantities } from '../../../machinery/quantity.js';
@@ -74,7 +75,7 @@ export class ClaimReconciler {
     if (staticVolume) return this.claimVolume(claim, staticVolume);
     if (!cls || cls.provisioner !== simulatedDriver) return;
     if (!provisionerAnnotations.every((a) => claim.metadata.annotations?.[a] === simulatedDriver)) {
-      await this.patchClaim(claim, { metadata: { annotations: Object.fromEntries(provisionerAnnotations.map((a) => [a, simulatedDriver])) } });
+      await this.updateClaim(claim, (c) => { c.metadata.annotations = { ...c.metadata.annotations, ...Object.fromEntries(provisionerAnnotations.map((a) => [a, simulatedDriver])) }; });
       return;
     }
     const node = claim.metadata.annotations?.[selectedNodeAnnotation];
@@ -88,34 +89,34 @@ export class ClaimReconciler {
     this.d.events.event(claim, 'Normal', 'ProvisioningSucceeded', `Successfully provisioned volume ${pv.metadata.name}`);
   }
 
-  /** A pre-existing volume: the controller writes its claimRef (and says so in an annotation). */
+  /** A pre-existing volume: the controller writes its claimRef (and says so in an annotation); a conflict re-runs the step. */
   private async claimVolume(claim: PersistentVolumeClaim, pv: PersistentVolume): Promise<void> {
-    await this.d.client.patch(PersistentVolumes, undefined, pv.metadata.name!, 'merge', {
-      metadata: { annotations: { [boundByControllerAnnotation]: 'yes' }, resourceVersion: pv.metadata.resourceVersion },
-      spec: { claimRef: { kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, uid: claim.metadata.uid, apiVersion: 'v1', resourceVersion: claim.metadata.resourceVersion } },
-    });
+    const annotations = { ...pv.metadata.annotations, [boundByControllerAnnotation]: 'yes' };
+    const claimRef = { kind: 'PersistentVolumeClaim', namespace: claim.metadata.namespace, name: claim.metadata.name, uid: claim.metadata.uid, apiVersion: 'v1', resourceVersion: claim.metadata.resourceVersion };
+    await this.d.client.update(PersistentVolumes, { ...pv, metadata: { ...pv.metadata, annotations }, spec: { ...pv.spec, claimRef } });
   }
 
   /** Volume phase Bound, then claim volumeName and annotations, then claim status (kube's bind order). */
   private async completeBinding(claim: PersistentVolumeClaim, pv: PersistentVolume): Promise<void> {
     if (pv.status?.phase !== 'Bound') {
-      await this.d.client.patch(PersistentVolumes, undefined, pv.metadata.name!, 'merge', { status: { phase: 'Bound' } }, { subresource: 'status' });
+      await updateLatest(this.d.client, PersistentVolumes, pv, (v) => { (v.status ??= {}).phase = 'Bound'; }, { status: true });
       return;
     }
     if (claim.spec?.volumeName !== pv.metadata.name || claim.metadata.annotations?.[bindCompletedAnnotation] !== 'yes') {
-      await this.patchClaim(claim, {
-        metadata: { annotations: { [bindCompletedAnnotation]: 'yes', [boundByControllerAnnotation]: 'yes' } },
-        spec: { volumeName: pv.metadata.name },
+      await this.updateClaim(claim, (c) => {
+        if (c.spec?.volumeName && c.spec.volumeName !== pv.metadata.name) return false; // bound elsewhere meanwhile
+        c.metadata.annotations = { ...c.metadata.annotations, [bindCompletedAnnotation]: 'yes', [boundByControllerAnnotation]: 'yes' };
+        c.spec = { ...c.spec, volumeName: pv.metadata.name };
       });
       return;
     }
-    await this.d.client.patch(PersistentVolumeClaims, claim.metadata.namespace, claim.metadata.name!, 'merge', {
-      status: { phase: 'Bound', accessModes: pv.spec?.accessModes, capacity: pv.spec?.capacity },
-    }, { subresource: 'status' });
+    await updateLatest(this.d.client, PersistentVolumeClaims, claim, (c) => {
+      c.status = { ...c.status, phase: 'Bound', accessModes: pv.spec?.accessModes, capacity: pv.spec?.capacity };
+    }, { status: true });
   }
 
-  private async patchClaim(claim: PersistentVolumeClaim, patch: Record<string, unknown>): Promise<void> {
-    const meta = { ...(patch.metadata as object | undefined), resourceVersion: claim.metadata.resourceVersion };
-    await this.d.client.patch(PersistentVolumeClaims, claim.metadata.namespace, claim.metadata.name!, 'merge', { ...patch, metadata: meta });
+  /** kube's PV controller updates claims (its role grants update, not patch), re-reading them on conflicts. */
+  private async updateClaim(claim: PersistentVolumeClaim, change: (c: PersistentVolumeClaim) => boolean | void): Promise<void> {
+    await updateLatest(this.d.client, PersistentVolumeClaims, claim, change);
   }
 }

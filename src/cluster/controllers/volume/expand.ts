@@ -7,12 +7,23 @@
  * system resize: status capacity, no conditions, no resize statuses.
  */
 import { PersistentVolumeClaims, PersistentVolumes } from '../../../api/resource-type.js';
+import { updateLatest } from '../../../client/update-latest.js';
 import { rfc3339 } from '../../../machinery/time.js';
 import { compareQuantities } from '../../../machinery/quantity.js';
 import type { ClaimDeps } from './claims.js';
 import type { PersistentVolume, PersistentVolumeClaim, Pod } from '../../../api/core/index.js';
 
 export const fsResizePendingMessage = 'Waiting for user to (re-)start a pod to finish file system resize of volume on node.';
+
+/** `fields` over `status`, a null field removing it (what the merge patch did). */
+function withFields(status: object | undefined, fields: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...status };
+  for (const [k, v] of Object.entries(fields)) {
+    if (v === null) delete out[k];
+    else out[k] = v;
+  }
+  return out;
+}
 
 const greater = (a: string | undefined, b: string | undefined) => a !== undefined && (b === undefined || compareQuantities(a, b) > 0);
 
@@ -27,8 +38,8 @@ export async function expandStep(d: ClaimDeps, claim: PersistentVolumeClaim, pv:
   if (!greater(want, have)) return;
   const conditions = claim.status?.conditions ?? [];
   const now = rfc3339(d.clock.now());
-  const writeStatus = (status: Record<string, unknown>) => d.client.patch(PersistentVolumeClaims, claim.metadata.namespace, claim.metadata.name!, 'merge',
-    { metadata: { resourceVersion: claim.metadata.resourceVersion }, status }, { subresource: 'status' });
+  // an update of what the cache holds: a conflict means the claim moved on, and the step is re-run from its event
+  const writeStatus = (status: Record<string, unknown>) => d.client.updateStatus(PersistentVolumeClaims, { ...claim, status: withFields(claim.status, status) });
   const pending = conditions.some((c) => c.type === 'FileSystemResizePending');
   const resizing = conditions.some((c) => c.type === 'Resizing');
   if (!pending && !resizing) {
@@ -41,7 +52,7 @@ export async function expandStep(d: ClaimDeps, claim: PersistentVolumeClaim, pv:
   }
   if (resizing) {
     if (greater(want, pv.spec?.capacity?.storage)) {
-      await d.client.patch(PersistentVolumes, undefined, pv.metadata.name!, 'merge', { spec: { capacity: { storage: want } } });
+      await updateLatest(d.client, PersistentVolumes, pv, (v) => { v.spec = { ...v.spec, capacity: { ...v.spec?.capacity, storage: want! } }; });
       return;
     }
     d.events.event(claim, 'Normal', 'FileSystemResizeRequired', 'Require file system resize of volume on node');
