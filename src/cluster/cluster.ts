@@ -23,6 +23,8 @@ export interface ClusterOptions {
   nodes: number;
   pullDelayMs?: number;
   startDelayMs?: number;
+  /** The simulated kubelets' pod cleanup time before the final removal (SimulatedNodesOptions). */
+  podCleanupDelayMs?: number;
   /** Keep the simulated nodes' container state here, so containers survive a restart (SimulatedNodesOptions.stateDir). */
   nodeStateDir?: string;
   /** What simulated containers do beyond their commands (`kruise up --node-behaviour FILE`). */
@@ -79,7 +81,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     if (as) await grantSimulatedKubelets(options.client);
     const nodes = createSimulatedNodes({
       client: as ? as(simulatedKubeletsUser, 'kubelet') : options.client, count: options.nodes,
-      clientFor: as && ((node) => as(nodeUser(node), 'kubelet')), pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs,
+      clientFor: as && ((node) => as(nodeUser(node), 'kubelet')), pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs, podCleanupDelayMs: options.podCleanupDelayMs,
       behaviour: options.nodeBehaviour, pullError: options.pullError, stateDir: options.nodeStateDir, criSocketDir: options.criSocketDir,
       zones: options.zones, capacity: options.nodeCapacity,
       crashLoopBackoff: options.crashLoopBackoff,

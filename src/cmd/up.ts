@@ -25,6 +25,13 @@ import type { Client } from '../client/client.js';
 import { startDashboard, type Dashboard } from '../dashboard/index.js';
 import type { AuthorizationMode } from '../apiserver/authz/authorizer.js';
 
+/**
+ * A deleted pod stays this long after its containers stopped, as a real kubelet's cleanup takes a
+ * moment: removed at once, a same-named replacement can land between kubectl delete's GET and its
+ * watch, which then waits for a DELETED event that already went by (simulated-nodes.md §22).
+ */
+const kubeletPodCleanupMs = 250;
+
 export interface UpOptions {
   dataDir: string;
   port: number;
@@ -118,7 +125,7 @@ export async function startUp(options: UpOptions): Promise<RunningUp> {
     const criSocketDir = await criSocketDirIn(dataDir);
     cluster = await startCluster({
       client, clientAs, nodes: options.nodes, zones: options.zones ? options.zones.split(',').filter(Boolean) : undefined,
-      nodeCapacity: options.nodePods ? { pods: String(options.nodePods) } : undefined, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs, nodeBehaviour, nodeStateDir, criSocketDir,
+      nodeCapacity: options.nodePods ? { pods: String(options.nodePods) } : undefined, pullDelayMs: options.pullDelayMs, startDelayMs: options.startDelayMs, podCleanupDelayMs: kubeletPodCleanupMs, nodeBehaviour, nodeStateDir, criSocketDir,
       rootCaPem: plane.pki.ca.certPem,
     });
     if (cluster.nodes) plane.kubelets.attach(cluster.nodes.streams());

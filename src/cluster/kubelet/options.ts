@@ -36,6 +36,11 @@ export interface SimulatedNodesOptions {
    * grace period caps it: with Infinity, deletions and in-place restarts take the full grace period.
    */
   terminationDelayMs?: number;
+  /**
+   * Time between a deleted pod's containers being down (status written) and the kubelet's final
+   * removal of the pod, standing for volume unmount and cgroup cleanup (default 0; `kruise up`: 250).
+   */
+  podCleanupDelayMs?: number;
   clock?: Clock;
   readiness?: ReadinessPolicy;
   /** Makes pulls fail with the returned message; told the node, so one node's registry can fail alone. */
@@ -89,7 +94,7 @@ function withBehaviour(policy: ReadinessPolicy, behaviour: BehaviourResolver): R
 
 export function resolveOptions(o: SimulatedNodesOptions): ResolvedOptions {
   if (!Number.isInteger(o.count) || o.count < 0) throw new Error(`createSimulatedNodes: count must be a non-negative integer, got ${o.count}`);
-  for (const key of ['pullDelayMs', 'startDelayMs', 'terminationDelayMs', 'leaseRenewIntervalMs', 'nodeStatusReportIntervalMs'] as const) {
+  for (const key of ['pullDelayMs', 'startDelayMs', 'terminationDelayMs', 'podCleanupDelayMs', 'leaseRenewIntervalMs', 'nodeStatusReportIntervalMs'] as const) {
     const v = o[key];
     if (v !== undefined && !(v >= 0)) throw new Error(`createSimulatedNodes: ${key} must be a non-negative number, got ${v}`);
   }
@@ -105,7 +110,7 @@ export function resolveOptions(o: SimulatedNodesOptions): ResolvedOptions {
   if (!(Number(capacity.pods) > 0)) throw new Error(`createSimulatedNodes: capacity.pods must be a positive number, got ${capacity.pods}`);
   return {
     client: o.client, clientFor: o.clientFor ?? (() => o.client), count: o.count, namePrefix: o.namePrefix ?? 'kruise-node-', zones, capacity, labels: o.labels ?? {},
-    pullDelayMs: o.pullDelayMs ?? 0, startDelayMs: o.startDelayMs ?? 0, terminationDelayMs: o.terminationDelayMs ?? 0,
+    pullDelayMs: o.pullDelayMs ?? 0, startDelayMs: o.startDelayMs ?? 0, terminationDelayMs: o.terminationDelayMs ?? 0, podCleanupDelayMs: o.podCleanupDelayMs ?? 0,
     clock: o.clock ?? realClock, readiness: withBehaviour(o.readiness ?? {}, behaviour), pullError: o.pullError, behaviour,
     leaseDurationSeconds, leaseRenewIntervalMs, nodeStatusReportIntervalMs: o.nodeStatusReportIntervalMs ?? 300_000,
     workers: o.workers ?? 32, crashLoopBackoff: o.crashLoopBackoff ?? { initialMs: 10_000, maxMs: 300_000 },

@@ -24,6 +24,8 @@ export class PodWorker {
   private pod: Pod;
   private deadline = Infinity;
   private deleteRequested = false;
+  /** When the terminated pod's cleanup is done and the kubelet may remove it from the API. */
+  private cleanedUpAt?: number;
   /** Our last status write and the resourceVersion it produced, laid over the cache until it catches up. */
   private lastWrite?: { rv?: string; status: OwnedStatus };
 
@@ -52,6 +54,8 @@ export class PodWorker {
     const phase = view.pod.status?.phase;
     if (pod.metadata.deletionTimestamp) {
       if (await this.terminate(now)) return undefined;
+      // terminated, status written: only the final removal is left, once cleanup is done
+      if (this.cleanedUpAt !== undefined) return Math.max(1, this.cleanedUpAt - this.ctx.clock.now());
       wakeAt = this.deadline;
     } else if (phase === 'Succeeded' || phase === 'Failed' || now >= activeDeadlineAt(view)) {
       this.runtime.stopping = true; // a terminal phase is final, whoever wrote it
@@ -91,8 +95,12 @@ export class PodWorker {
     const left = Math.max(0, (this.deadline - now) / 1000);
     this.runtime.execute(killAllActions(this.view(now).view, left));
     if (!this.runtime.quiet()) return false;
-    await this.runtime.stopSandbox();
-    await this.writeStatus(this.view(this.ctx.clock.now()).view, true);
+    if (this.cleanedUpAt === undefined) {
+      await this.runtime.stopSandbox();
+      await this.writeStatus(this.view(this.ctx.clock.now()).view, true);
+      this.cleanedUpAt = this.ctx.clock.now() + this.ctx.podCleanupDelayMs;
+    }
+    if (this.ctx.clock.now() < this.cleanedUpAt) return false;
     try {
       await this.ctx.client.delete(Pods, metadata.namespace, metadata.name!, { gracePeriodSeconds: 0, preconditions: { uid: this.uid } });
     } catch (e) {

@@ -307,7 +307,7 @@ class SimulatedNodeSet implements SimulatedNodes {
       client: agent.client, runtime: agent.runtime, events: this.recorders.get(agent.name)!, configSources: this.configSources,
       clock: this.o.clock, log: this.log.child({ node: agent.name }),
       nodeName: agent.name, hostIP: agent.hostIP, runtimeName: 'containerd', readiness: this.o.readiness,
-      overrides: this.overrides, terminationDelayMs: this.o.terminationDelayMs, crashBackoff: this.o.crashLoopBackoff,
+      overrides: this.overrides, terminationDelayMs: this.o.terminationDelayMs, podCleanupDelayMs: this.o.podCleanupDelayMs, crashBackoff: this.o.crashLoopBackoff,
       behaviour: this.o.behaviour, enqueue: (ns, n) => this.enqueue(ns, n),
     }, pod);
   }

@@ -26,6 +26,8 @@ export interface WorkerContext {
   overrides: ReadinessOverrides;
   /** Default time a container takes to exit after SIGTERM (Infinity: it is killed at the grace period). */
   terminationDelayMs: number;
+  /** How long a terminated pod's cleanup takes before the kubelet removes it from the API (simulated-nodes.md §22). */
+  podCleanupDelayMs: number;
   crashBackoff: { initialMs: number; maxMs: number };
   /** What each container does: its command read by the interpreter, the behaviour file, annotations. */
   behaviour: BehaviourResolver;
