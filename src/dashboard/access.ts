@@ -1,12 +1,13 @@
 /**
  * What one signed-in user may see (docs/design/dashboard.md §11). The watches run with the backend's
- * identity; the rows sent to a session pass this filter. For each resource the page shows, a
- * SubjectAccessReview asks whether the user may `list` it in every namespace, and when not, in which
- * of the cluster's namespaces; cluster-scoped rows (nodes, SidecarSets, namespaces) need the
+ * identity; the rows sent to a session pass this filter. For each resource the page shows, the
+ * checker (access-checks.ts) answers whether the user may `list` it in every namespace, and when not,
+ * in which of the cluster's namespaces; cluster-scoped rows (nodes, SidecarSets, namespaces) need the
  * cluster-wide right (a namespace also shows when the user may see something in it).
  */
 import type { ResourceType } from '../api/resource-type.js';
-import type { DashboardAuth, DashboardUser } from './auth.js';
+import type { DashboardUser } from './auth.js';
+import type { AccessChecker } from './access-checks.js';
 import { namespacedFamilies, type Family } from './summaries.js';
 import { shownTypes } from './watches.js';
 
@@ -19,14 +20,20 @@ const rowKind = (t: ResourceType) => (t.group === 'apps.kruise.io' && kruiseRena
 const kinded = new Set<Family>(['workloads', 'jobs', 'others']);
 const resourceKey = (family: Family, kind: string) => (kinded.has(family) ? `${family}/${kind}` : family);
 
-export async function visibilityOf(auth: DashboardAuth, user: DashboardUser, namespaces: string[]): Promise<Visibility> {
+export async function visibilityOf(check: AccessChecker, namespaces: string[]): Promise<Visibility> {
   const byResource = new Map<string, true | Set<string>>();
-  await Promise.all(shownTypes.map(async ({ family, type }) => {
-    if (await auth.allowed(user, 'list', type)) return void byResource.set(resourceKey(family, rowKind(type)), true);
-    if (!type.namespaced) return;
-    const allowed = await Promise.all(namespaces.map(async (ns) => ((await auth.allowed(user, 'list', type, ns)) ? ns : undefined)));
-    byResource.set(resourceKey(family, rowKind(type)), new Set(allowed.filter((ns): ns is string => ns !== undefined)));
+  const narrower: { family: Family; type: ResourceType }[] = [];
+  await Promise.all(shownTypes.map(async (t) => {
+    if (await check.everywhere(t.type)) byResource.set(resourceKey(t.family, rowKind(t.type)), true);
+    else if (t.type.namespaced) narrower.push(t);
   }));
+  for (const t of narrower) byResource.set(resourceKey(t.family, rowKind(t.type)), new Set());
+  if (narrower.length > 0) {
+    await Promise.all(namespaces.map(async (ns) => {
+      const allowed = await check.inNamespace(ns, narrower.map((t) => t.type));
+      for (const t of narrower) if (allowed.has(t.type)) (byResource.get(resourceKey(t.family, rowKind(t.type))) as Set<string>).add(ns);
+    }));
+  }
   const all = [...byResource.values()].every((v) => v === true) && byResource.size === shownTypes.length;
   const visible = new Set<string>();
   for (const v of byResource.values()) if (v !== true) for (const ns of v) visible.add(ns);
@@ -58,13 +65,13 @@ export function keyVisible(v: Visibility, family: Family, key: string): boolean 
 /** Visibilities for a few seconds per user, so a page's requests do not each ask again. */
 export class VisibilityCache {
   private readonly entries = new Map<string, { at: number; v: Promise<Visibility> }>();
-  constructor(private readonly auth: DashboardAuth, private readonly namespaces: () => string[], private readonly ttlMs = 10_000) {}
+  constructor(private readonly checkerFor: (user: DashboardUser) => AccessChecker, private readonly namespaces: () => string[], private readonly ttlMs = 10_000) {}
 
   get(user: DashboardUser, fresh = false): Promise<Visibility> {
-    const key = JSON.stringify([user.username, user.groups, user.extra ?? {}, user.kubeconfig ?? false]);
+    const key = JSON.stringify([user.username, user.groups, user.extra ?? {}, user.kubeconfig ?? false, user.token ?? '']);
     const hit = this.entries.get(key);
     if (hit && !fresh && Date.now() - hit.at < this.ttlMs) return hit.v;
-    const v = visibilityOf(this.auth, user, this.namespaces());
+    const v = visibilityOf(this.checkerFor(user), this.namespaces());
     this.entries.set(key, { at: Date.now(), v });
     v.catch(() => this.entries.delete(key));
     return v;

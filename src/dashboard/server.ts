@@ -10,6 +10,7 @@ import { cookieValue, sessionCookie, type DashboardAuth, type DashboardUser } fr
 import { loadBundle, loginPage, shellPage } from './pages.js';
 import { runAction } from './actions.js';
 import type { Client } from '../client/client.js';
+import { reviewChecker, selfChecker } from './access-checks.js';
 import { filterRows, keyVisible, rowVisible, seesPods, VisibilityCache, type Visibility } from './access.js';
 import type { Delta } from './state.js';
 
@@ -36,6 +37,8 @@ export interface DashboardRoutesOptions {
   actions: boolean;
   secureCookie: boolean;
   keyHint: boolean;
+  /** A client acting as `user` (their token, or their authenticated identity in-process), if one can be had. */
+  clientAs?: (user: DashboardUser) => Client | undefined;
   /** Bytes written to event streams (the benchmark reads it). */
   sent?: { bytes: number };
 }
@@ -46,7 +49,11 @@ const summary = (v: Visibility) => [v.all, [...v.byResource].map(([k, x]) => [k,
 
 export function dashboardRoutes(o: DashboardRoutesOptions) {
   const bundle = loadBundle();
-  const visibility = new VisibilityCache(o.auth, () => o.state.keys('namespaces'));
+  const checkerFor = (user: DashboardUser) => {
+    const asUser = user.kubeconfig ? undefined : o.clientAs?.(user);
+    return asUser ? selfChecker(asUser) : reviewChecker(o.auth, user);
+  };
+  const visibility = new VisibilityCache(checkerFor, () => o.state.keys('namespaces'));
   const mayLook = async (user: DashboardUser) => seesPods(await visibility.get(user));
   const html = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
   const json = (res: DashboardResponse, code: number, body: unknown) => {

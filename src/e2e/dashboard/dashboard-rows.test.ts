@@ -43,7 +43,8 @@ before(async () => {
   await installKruise(client);
   await client.delete(MutatingWebhookConfigurations, undefined, 'kruise-mutating-webhook-configuration');
   await client.delete(ValidatingWebhookConfigurations, undefined, 'kruise-validating-webhook-configuration');
-  dashboard = await serveDashboard({ client, host: '127.0.0.1', port: 0, pushIntervalMs: 10 });
+  // Users review their own access through a client acting as them (the HTTP test covers the SubjectAccessReview way).
+  dashboard = await serveDashboard({ client, host: '127.0.0.1', port: 0, pushIntervalMs: 10, clientAs: (u) => createInProcessClient(plane.handler, { username: u.username, uid: u.uid, groups: u.groups, extra: u.extra }, 'test') });
   admin = (await signIn(dashboard, plane.pki.adminToken)).cookie!;
 });
 
