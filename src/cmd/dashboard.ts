@@ -1,6 +1,6 @@
 /** `kruise dashboard --kubeconfig K`: the web dashboard against any cluster (docs/design/dashboard.md §7). */
-import { KubeConfig } from '@kubernetes/client-node';
 import { createHttpClient, type Client } from '../client/index.js';
+import { loadKubeconfig } from '../client/kubeconfig.js';
 import { serveDashboard, type DashboardUser } from '../dashboard/index.js';
 
 export async function runDashboard(options: { kubeconfig?: string; host: string; port: number; dashboardActions: boolean }): Promise<void> {
@@ -16,19 +16,13 @@ export async function runDashboard(options: { kubeconfig?: string; host: string;
 
 /** A client per signed-in token, to the kubeconfig's cluster, so users review their own access (dashboard.md §11). */
 function tokenClients(kubeconfigPath: string | undefined): (user: DashboardUser) => Client | undefined {
-  const source = new KubeConfig();
-  if (kubeconfigPath) source.loadFromFile(kubeconfigPath);
-  else source.loadFromDefault();
-  const cluster = source.getCurrentCluster();
+  // The kubeconfig's server and CA, none of its credentials: the user's token instead.
+  const { server, ca, insecureSkipTlsVerify, tlsServerName, needs } = loadKubeconfig({ path: kubeconfigPath });
   const clients = new Map<string, Client>();
   return (user) => {
-    if (!user.token || !cluster) return undefined;
+    if (!user.token || needs === 'proxy-url') return undefined;
     let c = clients.get(user.token);
-    if (!c) {
-      const kc = new KubeConfig();
-      kc.loadFromOptions({ clusters: [cluster], users: [{ name: 'dashboard-user', token: user.token }], contexts: [{ name: 'dashboard', cluster: cluster.name, user: 'dashboard-user' }], currentContext: 'dashboard' });
-      clients.set(user.token, (c = createHttpClient({ kubeConfig: kc, userAgent: 'kruise-dashboard' })));
-    }
+    if (!c) clients.set(user.token, (c = createHttpClient({ resolved: { server, ca, insecureSkipTlsVerify, tlsServerName, token: user.token }, userAgent: 'kruise-dashboard' })));
     return c;
   };
 }
