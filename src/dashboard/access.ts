@@ -54,12 +54,14 @@ export function rowVisible(v: Visibility, family: Family, row: { kind?: string; 
   return namespacedFamilies.has(family) && allowed !== undefined && allowed.has(row.ns ?? '');
 }
 
-/** The same for a deleted row's key (`kind/ns/name` or `ns/name`, see rowKey). */
+/** The namespace in a row key (`kind/ns/name` or `ns/name`, see rowKey). */
+export const keyNamespace = (family: Family, key: string) => key.split('/')[kinded.has(family) ? 1 : 0];
+
+/** `rowVisible` for a deleted row's key. */
 export function keyVisible(v: Visibility, family: Family, key: string): boolean {
   if (v.all) return true;
-  const parts = key.split('/');
-  if (kinded.has(family)) return rowVisible(v, family, { kind: parts[0], ns: parts[1] });
-  return namespacedFamilies.has(family) ? rowVisible(v, family, { ns: parts[0] }) : rowVisible(v, family, { name: key });
+  if (kinded.has(family)) return rowVisible(v, family, { kind: key.split('/')[0], ns: keyNamespace(family, key) });
+  return namespacedFamilies.has(family) ? rowVisible(v, family, { ns: keyNamespace(family, key) }) : rowVisible(v, family, { name: key });
 }
 
 /** Visibilities for a few seconds per user, so a page's requests do not each ask again. */

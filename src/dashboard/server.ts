@@ -5,14 +5,13 @@
  * share, so `kruise up` mounts it on the API server's port and `kruise dashboard` on its own.
  */
 import type { DashboardState } from './state.js';
-import { namespacedFamilies, type Family } from './summaries.js';
 import { cookieValue, sessionCookie, type DashboardAuth, type DashboardUser } from './auth.js';
 import { loadBundle, loginPage, shellPage } from './pages.js';
 import { runAction } from './actions.js';
 import type { Client } from '../client/client.js';
 import { reviewChecker, selfChecker } from './access-checks.js';
-import { filterRows, keyVisible, rowVisible, seesPods, VisibilityCache, type Visibility } from './access.js';
-import type { Delta } from './state.js';
+import { seesPods, VisibilityCache } from './access.js';
+import { openStream } from './stream.js';
 
 export interface DashboardRequest {
   method?: string;
@@ -43,9 +42,6 @@ export interface DashboardRoutesOptions {
   sent?: { bytes: number };
 }
 
-const heartbeatMs = 15_000;
-const recheckMs = 30_000;
-const summary = (v: Visibility) => [v.all, [...v.byResource].map(([k, x]) => [k, x === true ? true : [...x].sort()])];
 
 export function dashboardRoutes(o: DashboardRoutesOptions) {
   const bundle = loadBundle();
@@ -99,7 +95,7 @@ export function dashboardRoutes(o: DashboardRoutesOptions) {
       const v = await visibility.get(user, true);
       const ns = url.searchParams.get('namespace') ?? undefined;
       if (ns !== undefined && !seesPods(v, ns)) return json(res, 403, { kind: 'Status', apiVersion: 'v1', status: 'Failure', message: `${user.username} may not list pods in namespace ${ns}`, reason: 'Forbidden', code: 403 });
-      return stream(res, user, v, ns);
+      return openStream(res, { state: o.state, actions: o.actions, sent: o.sent, visibility }, user, v, ns);
     }
     if (path === '/api/actions' && req.method === 'POST') {
       if (!o.actions) return json(res, 403, { message: 'actions are off: start with --dashboard-actions' });
@@ -109,44 +105,6 @@ export function dashboardRoutes(o: DashboardRoutesOptions) {
     }
     json(res, 404, { message: `no dashboard route ${req.method} ${url.pathname}` });
   };
-
-  /** `namespace`: only that namespace's rows (the user may list pods there). */
-  function stream(res: DashboardResponse, user: DashboardUser, first: Visibility, namespace?: string): void {
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', 'x-accel-buffering': 'no' });
-    const write = (text: string) => {
-      if (o.sent) o.sent.bytes += Buffer.byteLength(text);
-      res.write(text);
-    };
-    let v = first;
-    const inNs = (family: Family, ns: string | undefined) => !namespace || !namespacedFamilies.has(family) || ns === namespace;
-    const rowOk = (family: Family, row: unknown) => rowVisible(v, family, row as { ns?: string }) && inNs(family, (row as { ns?: string }).ns);
-    const keyOk = (family: Family, key: string) => keyVisible(v, family, key) && inNs(family, family === 'workloads' || family === 'jobs' || family === 'others' ? key.split('/')[1] : key.split('/')[0]);
-    const snapshot = () => {
-      const s = o.state.snapshot();
-      const timelines = Object.fromEntries(Object.entries(s.timelines).filter(([k]) => keyOk('workloads', k)));
-      write(`event: snapshot\ndata: ${JSON.stringify({ rows: filterRows(v, s.rows, rowOk), timelines })}\n\n`);
-    };
-    const restricted = () => !v.all || namespace !== undefined;
-    write(`event: hello\ndata: ${JSON.stringify({ user: user.username, actions: o.actions, namespaces: restricted() ? [...first.namespaces].sort() : undefined })}\n\n`);
-    snapshot();
-    const unsubscribe = o.state.subscribe((delta) => {
-      const d: Delta = restricted() ? {
-        upserts: filterRows(v, delta.upserts, rowOk), deletes: filterRows(v, delta.deletes, keyOk),
-        timeline: Object.fromEntries(Object.entries(delta.timeline).filter(([k]) => keyOk('workloads', k))),
-      } : delta;
-      if (!restricted() || Object.values(d.upserts).some((l) => l.length) || Object.values(d.deletes).some((l) => l.length) || Object.keys(d.timeline).length) {
-        write(`event: delta\ndata: ${JSON.stringify(d)}\n\n`);
-      }
-    });
-    const heartbeat = setInterval(() => write(': keep-alive\n\n'), heartbeatMs);
-    // Rights and namespaces change: the stream asks again now and then, and starts over when the answer differs.
-    const recheck = setInterval(() => void visibility.get(user, true).then((next) => {
-      if (JSON.stringify(summary(next)) === JSON.stringify(summary(v))) return;
-      v = next;
-      snapshot();
-    }, () => undefined), recheckMs);
-    res.on('close', () => { unsubscribe(); clearInterval(heartbeat); clearInterval(recheck); });
-  }
 }
 
 function header(req: DashboardRequest, name: string): string | undefined {
