@@ -22,7 +22,10 @@ function tokenClients(kubeconfigPath: string | undefined): (user: DashboardUser)
   return (user) => {
     if (!user.token || needs === 'proxy-url') return undefined;
     let c = clients.get(user.token);
-    if (!c) clients.set(user.token, (c = createHttpClient({ resolved: { server, ca, insecureSkipTlsVerify, tlsServerName, token: user.token }, userAgent: 'kruise-dashboard' })));
+    if (!c) {
+      if (clients.size >= 100) clients.delete(clients.keys().next().value!); // tokens of sessions long gone
+      clients.set(user.token, (c = createHttpClient({ resolved: { server, ca, insecureSkipTlsVerify, tlsServerName, token: user.token }, userAgent: 'kruise-dashboard' })));
+    }
     return c;
   };
 }
