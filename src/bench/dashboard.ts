@@ -106,6 +106,8 @@ async function main(): Promise<void> {
     await page.fill('input[name=token]', key);
     await Promise.all([page.waitForURL(url), page.click('button[type=submit]')]);
     await page.waitForFunction((n) => document.querySelectorAll('[data-pod]').length >= n, PODS, { timeout: 120_000 });
+    // The page records its paint time a frame after painting: wait for it rather than read too early.
+    await page.waitForFunction(() => (window as unknown as { dashboardRendered?: unknown }).dashboardRendered !== undefined, undefined, { timeout: 30_000 });
     const firstPaint = await page.evaluate(() => (window as unknown as { dashboardRendered?: { snapshotToPaintMs: number } }).dashboardRendered?.snapshotToPaintMs ?? NaN);
     // Record the first time each pod cell shows each state.
     await page.evaluate(() => {

@@ -15,12 +15,14 @@ import { TransportClient, type Transport } from './transport-client.js';
 import type { StreamSink } from './watch-decoder.js';
 import { ClientNodeConnection, FileConfigConnection } from './file-connection.js';
 import { KubeConfigConnection, type HttpConnection } from './http-connection.js';
-import { loadKubeconfig } from './kubeconfig.js';
+import { loadKubeconfig, type ResolvedKubeconfig } from './kubeconfig.js';
 
 export interface HttpClientOptions {
   /** Read this kubeconfig file; otherwise `kubeConfig`, otherwise KUBECONFIG, ~/.kube/config or in-cluster. */
   kubeconfigPath?: string;
   kubeConfig?: KubeConfig;
+  /** An already resolved kubeconfig (e.g. one cluster with another user's token). */
+  resolved?: ResolvedKubeconfig;
   /** The server derives the default field manager from it (up to the first '/'). */
   userAgent?: string;
   /** Client-side throttling (burst = 2 x qps); unlimited when unset. */
@@ -37,6 +39,7 @@ export function createHttpClient(options: HttpClientOptions = {}): Client {
 
 function connectionFor(options: HttpClientOptions, userAgent: string): HttpConnection {
   if (options.kubeConfig) return new KubeConfigConnection(options.kubeConfig, userAgent);
+  if (options.resolved) return new FileConfigConnection(options.resolved, userAgent);
   const source = { path: options.kubeconfigPath };
   const config = loadKubeconfig(source); // throws on a missing file or current context, as before
   return config.needs ? new ClientNodeConnection(source, userAgent) : new FileConfigConnection(config, userAgent);

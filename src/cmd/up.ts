@@ -133,7 +133,11 @@ export async function startUp(options: UpOptions): Promise<RunningUp> {
       daemons = await startNodeDaemons(clientAs(serviceAccountUser(kruiseNamespace, daemonServiceAccount), 'kruise-daemon'), cluster.nodes, (g) => gates.enabled(g));
     }
     if (options.dashboard !== false) {
-      dashboard = startDashboard({ client: createInProcessClient(plane.handler, undefined, 'kruise-dashboard'), actions: options.dashboardActions });
+      // clientAs: a signed-in user reviews their own access in-process, as the identity the API server authenticated.
+      dashboard = startDashboard({
+        client: createInProcessClient(plane.handler, undefined, 'kruise-dashboard'), actions: options.dashboardActions,
+        clientAs: (u) => createInProcessClient(plane.handler, { username: u.username, uid: u.uid, groups: u.groups, extra: u.extra }, 'kruise-dashboard'),
+      });
       const served = dashboard;
       plane.mount(served.base, (req, res, user) => void served.handle(req, res, user));
     }

@@ -9,7 +9,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Client } from '../client/client.js';
 import type { ResourceType } from '../api/resource-type.js';
 
-export interface DashboardUser { username: string; uid?: string; groups: string[]; extra?: Record<string, string[]>; kubeconfig?: boolean }
+/** `token`: the bearer token the user signed in with, kept in the session (backend memory) to ask as them. */
+export interface DashboardUser { username: string; uid?: string; groups: string[]; extra?: Record<string, string[]>; kubeconfig?: boolean; token?: string }
 
 const TokenReviews: ResourceType = { group: 'authentication.k8s.io', version: 'v1', resource: 'tokenreviews', kind: 'TokenReview', namespaced: false };
 const SubjectAccessReviews: ResourceType = { group: 'authorization.k8s.io', version: 'v1', resource: 'subjectaccessreviews', kind: 'SubjectAccessReview', namespaced: false };
@@ -27,7 +28,7 @@ export class DashboardAuth {
     if (this.loginKey && safeEqual(secret, this.loginKey)) return { username: 'kubeconfig user', groups: [], kubeconfig: true };
     const review = await this.client.create(TokenReviews, { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', metadata: { name: '' }, spec: { token: secret } } as never) as { status?: { authenticated?: boolean; user?: DashboardUser; error?: string } };
     if (!review.status?.authenticated || !review.status.user) return { refused: 'the token is not valid for this cluster' };
-    return { ...review.status.user, groups: review.status.user.groups ?? [] };
+    return { ...review.status.user, groups: review.status.user.groups ?? [], token: secret };
   }
 
   /** Whether the user may do `verb` on `resource` (every namespace when `namespace` is absent). */

@@ -18,6 +18,8 @@ export { DashboardState } from './state.js';
 export interface DashboardOptions {
   /** The client the watches and actions use: `kruise up`'s in-process one, or a kubeconfig's. */
   client: Client;
+  /** A client acting as a signed-in user, for their own access reviews (docs/design/dashboard.md §11). */
+  clientAs?: (user: DashboardUser) => Client | undefined;
   /** Pause/resume and partition buttons (`--dashboard-actions`); read-only otherwise. */
   actions?: boolean;
   /** `kruise dashboard`: a login key standing for the kubeconfig's user. */
@@ -42,7 +44,7 @@ export function startDashboard(o: DashboardOptions): Dashboard {
   const watches = startWatches(o.client, state);
   const auth = new DashboardAuth(o.client, o.loginKey);
   const sent = { bytes: 0 };
-  const routes = dashboardRoutes({ base, state, auth, client: o.client, actions: o.actions ?? false, secureCookie: o.secureCookie ?? true, keyHint: Boolean(o.loginKey), sent });
+  const routes = dashboardRoutes({ base, state, auth, client: o.client, clientAs: o.clientAs, actions: o.actions ?? false, secureCookie: o.secureCookie ?? true, keyHint: Boolean(o.loginKey), sent });
   const log = logger('dashboard');
   return {
     base, state, sent,
@@ -58,9 +60,9 @@ export function startDashboard(o: DashboardOptions): Dashboard {
 export interface ServedDashboard { url: string; loginKey: string; dashboard: Dashboard; stop(): Promise<void> }
 
 /** `kruise dashboard`: plain HTTP on a loopback address; the login key goes in the printed URL. */
-export async function serveDashboard(o: { client: Client; host: string; port: number; actions?: boolean; pushIntervalMs?: number }): Promise<ServedDashboard> {
+export async function serveDashboard(o: { client: Client; host: string; port: number; actions?: boolean; pushIntervalMs?: number; clientAs?: DashboardOptions['clientAs'] }): Promise<ServedDashboard> {
   const loginKey = newLoginKey();
-  const dashboard = startDashboard({ client: o.client, actions: o.actions, loginKey, secureCookie: false, pushIntervalMs: o.pushIntervalMs });
+  const dashboard = startDashboard({ client: o.client, actions: o.actions, loginKey, secureCookie: false, pushIntervalMs: o.pushIntervalMs, clientAs: o.clientAs });
   const server = http.createServer((req, res) => {
     if (!req.url?.startsWith(dashboard.base)) {
       res.writeHead(302, { location: dashboard.base });

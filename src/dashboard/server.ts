@@ -9,6 +9,9 @@ import { cookieValue, sessionCookie, type DashboardAuth, type DashboardUser } fr
 import { loadBundle, loginPage, shellPage } from './pages.js';
 import { runAction } from './actions.js';
 import type { Client } from '../client/client.js';
+import { reviewChecker, selfChecker } from './access-checks.js';
+import { seesPods, VisibilityCache } from './access.js';
+import { openStream } from './stream.js';
 
 export interface DashboardRequest {
   method?: string;
@@ -33,14 +36,21 @@ export interface DashboardRoutesOptions {
   actions: boolean;
   secureCookie: boolean;
   keyHint: boolean;
+  /** A client acting as `user` (their token, or their authenticated identity in-process), if one can be had. */
+  clientAs?: (user: DashboardUser) => Client | undefined;
   /** Bytes written to event streams (the benchmark reads it). */
   sent?: { bytes: number };
 }
 
-const heartbeatMs = 15_000;
 
 export function dashboardRoutes(o: DashboardRoutesOptions) {
   const bundle = loadBundle();
+  const checkerFor = (user: DashboardUser) => {
+    const asUser = user.kubeconfig ? undefined : o.clientAs?.(user);
+    return asUser ? selfChecker(asUser) : reviewChecker(o.auth, user);
+  };
+  const visibility = new VisibilityCache(checkerFor, () => o.state.keys('namespaces'));
+  const mayLook = async (user: DashboardUser) => seesPods(await visibility.get(user));
   const html = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
   const json = (res: DashboardResponse, code: number, body: unknown) => {
     res.writeHead(code, { 'content-type': 'application/json', 'cache-control': 'no-store' });
@@ -57,14 +67,14 @@ export function dashboardRoutes(o: DashboardRoutesOptions) {
       const token = new URLSearchParams((await readBody(req)).toString()).get('token')?.trim() ?? '';
       const user = await o.auth.login(token);
       if ('refused' in user) return void (res.writeHead(401, html), res.end(loginPage(o.base, user.refused, o.keyHint)));
-      if (!(await o.auth.allowed(user, 'watch', { group: '', resource: 'pods' }))) {
-        return void (res.writeHead(403, html), res.end(loginPage(o.base, `${user.username} may not watch pods in all namespaces`, o.keyHint)));
+      if (!(await mayLook(user))) {
+        return void (res.writeHead(403, html), res.end(loginPage(o.base, `${user.username} may not list pods in any namespace`, o.keyHint)));
       }
       res.writeHead(303, { location: o.base, 'set-cookie': cookie(o.auth.startSession(user), 43200) });
       return void res.end();
     }
     const sessionId = cookieValue(header(req, 'cookie'), sessionCookie);
-    const user = o.auth.userOf(sessionId) ?? (apiUser && (await o.auth.allowed(apiUser, 'watch', { group: '', resource: 'pods' })) ? apiUser : undefined);
+    const user = o.auth.userOf(sessionId) ?? (apiUser && (await mayLook(apiUser)) ? apiUser : undefined);
     if (!user) {
       if (path.startsWith('/api/')) return json(res, 401, { kind: 'Status', apiVersion: 'v1', status: 'Failure', message: 'Unauthorized', reason: 'Unauthorized', code: 401 });
       res.writeHead(401, html);
@@ -81,7 +91,12 @@ export function dashboardRoutes(o: DashboardRoutesOptions) {
       res.writeHead(200, { 'content-type': path === '/app.js' ? 'text/javascript' : 'text/css', 'cache-control': 'no-cache' });
       return void res.end(path === '/app.js' ? bundle.js : bundle.css);
     }
-    if (path === '/api/stream' && req.method === 'GET') return stream(res, user);
+    if (path === '/api/stream' && req.method === 'GET') {
+      const v = await visibility.get(user, true);
+      const ns = url.searchParams.get('namespace') ?? undefined;
+      if (ns !== undefined && !seesPods(v, ns)) return json(res, 403, { kind: 'Status', apiVersion: 'v1', status: 'Failure', message: `${user.username} may not list pods in namespace ${ns}`, reason: 'Forbidden', code: 403 });
+      return openStream(res, { state: o.state, actions: o.actions, sent: o.sent, visibility }, user, v, ns);
+    }
     if (path === '/api/actions' && req.method === 'POST') {
       if (!o.actions) return json(res, 403, { message: 'actions are off: start with --dashboard-actions' });
       if (header(req, 'x-dashboard-action') !== '1') return json(res, 400, { message: 'missing x-dashboard-action header' });
@@ -90,19 +105,6 @@ export function dashboardRoutes(o: DashboardRoutesOptions) {
     }
     json(res, 404, { message: `no dashboard route ${req.method} ${url.pathname}` });
   };
-
-  function stream(res: DashboardResponse, user: DashboardUser): void {
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', 'x-accel-buffering': 'no' });
-    const write = (text: string) => {
-      if (o.sent) o.sent.bytes += Buffer.byteLength(text);
-      res.write(text);
-    };
-    write(`event: hello\ndata: ${JSON.stringify({ user: user.username, actions: o.actions })}\n\n`);
-    write(`event: snapshot\ndata: ${JSON.stringify(o.state.snapshot())}\n\n`);
-    const unsubscribe = o.state.subscribe((delta) => write(`event: delta\ndata: ${JSON.stringify(delta)}\n\n`));
-    const heartbeat = setInterval(() => write(': keep-alive\n\n'), heartbeatMs);
-    res.on('close', () => { unsubscribe(); clearInterval(heartbeat); });
-  }
 }
 
 function header(req: DashboardRequest, name: string): string | undefined {

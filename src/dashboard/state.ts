@@ -4,13 +4,12 @@
  * one push interval leave as one SSE message (docs/design/dashboard.md §3). A workload's rollout
  * timeline is a short list of its progress points, appended whenever its row changes.
  */
-import { rowKey, type Family, type WorkloadRow } from './summaries.js';
+import { families, rowKey, type Family, type WorkloadRow } from './summaries.js';
 
 export interface TimelinePoint { t: number; updated: number; ready: number; replicas: number; revision: string; paused: boolean; partition: string }
 export interface Delta { upserts: Partial<Record<Family, unknown[]>>; deletes: Partial<Record<Family, string[]>>; timeline: Record<string, TimelinePoint> }
 export interface Snapshot { rows: Record<Family, unknown[]>; timelines: Record<string, TimelinePoint[]> }
 
-const families: Family[] = ['namespaces', 'nodes', 'pods', 'workloads', 'sidecarsets', 'jobs', 'events'];
 const maxEvents = 300;
 const maxTimelinePoints = 120;
 
@@ -48,6 +47,10 @@ export class DashboardState {
   snapshot(): Snapshot {
     const rows = Object.fromEntries(families.map((f) => [f, [...this.rows.get(f)!.values()].map((r) => r.row)])) as Record<Family, unknown[]>;
     return { rows, timelines: Object.fromEntries(this.timelines) };
+  }
+
+  keys(family: Family): string[] {
+    return [...this.rows.get(family)!.keys()];
   }
 
   count(family: Family): number {

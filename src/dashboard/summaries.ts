@@ -9,6 +9,8 @@ export interface PodRow { ns: string; name: string; uid: string; node: string; p
 export interface WorkloadRow {
   kind: string; ns: string; name: string; replicas: number; updated: number; ready: number; available: number;
   partition: string; paused: boolean; strategy: string; currentRevision: string; updateRevision: string; observed: boolean;
+  /** Deployments: the ReplicaSets owning its pods, and the pod-template-hash of the newest (deployments.ts). */
+  podOwners?: string[]; podRevision?: string;
 }
 export interface SidecarSetRow { name: string; matched: number; updated: number; ready: number; updatedReady: number }
 export interface JobRow { kind: string; ns: string; name: string; active: number; succeeded: number; failed: number; desired: number; phase: string }
@@ -16,13 +18,15 @@ export interface EventRow { ns: string; uid: string; type: string; reason: strin
 export interface NodeRow { name: string; ready: boolean; zone: string }
 
 /** The row families the page keeps, each keyed by `key()` below. */
-export type Family = 'namespaces' | 'nodes' | 'pods' | 'workloads' | 'sidecarsets' | 'jobs' | 'events';
+export type Family = 'namespaces' | 'nodes' | 'pods' | 'workloads' | 'sidecarsets' | 'jobs' | 'others' | 'events';
+export const families: Family[] = ['namespaces', 'nodes', 'pods', 'workloads', 'sidecarsets', 'jobs', 'others', 'events'];
+export const namespacedFamilies = new Set<Family>(['pods', 'workloads', 'jobs', 'others', 'events']);
 
 type Any = Record<string, any>;
 const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
 
 export function rowKey(family: Family, row: Any): string {
-  if (family === 'workloads' || family === 'jobs') return `${row.kind}/${row.ns}/${row.name}`;
+  if (family === 'workloads' || family === 'jobs' || family === 'others') return `${row.kind}/${row.ns}/${row.name}`;
   return row.ns ? `${row.ns}/${row.name ?? row.uid}` : String(row.name ?? row.uid);
 }
 
@@ -73,13 +77,18 @@ export function jobRow(obj: KObject): JobRow {
   };
 }
 
+/**
+ * core/v1 and events.k8s.io/v1 views of one event give the same row (same uid, the renamed fields
+ * read from either), so the two watches merge into one entry (docs/design/dashboard.md §10).
+ */
 export function eventRow(obj: KObject): EventRow {
   const e = obj as Any;
   const involved = e.involvedObject ?? e.regarding ?? {};
   return {
     ns: obj.metadata.namespace ?? '', uid: obj.metadata.uid ?? obj.metadata.name ?? '', type: e.type ?? 'Normal', reason: e.reason ?? '',
-    object: `${involved.kind ?? ''}/${involved.name ?? ''}`, message: e.message ?? e.note ?? '', count: num(e.count) || 1,
-    time: e.lastTimestamp ?? e.eventTime ?? obj.metadata.creationTimestamp ?? '',
+    object: `${involved.kind ?? ''}/${involved.name ?? ''}`, message: e.message ?? e.note ?? '',
+    count: num(e.count) || num(e.deprecatedCount) || num(e.series?.count) || 1,
+    time: e.lastTimestamp ?? e.deprecatedLastTimestamp ?? e.series?.lastObservedTime ?? e.eventTime ?? e.firstTimestamp ?? e.deprecatedFirstTimestamp ?? obj.metadata.creationTimestamp ?? '',
   };
 }
 

@@ -6,10 +6,10 @@ import { render } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { PodRow, WorkloadRow } from '../summaries.js';
 import { connect, type Live } from './live-rows.js';
-import { podsOf, WorkloadTable } from './workloads.js';
+import { ownersOf, podsOf, WorkloadTable } from './workloads.js';
 import { PodsGrid } from './pods-grid.js';
 import { Timeline } from './timeline.js';
-import { Events, Jobs, SidecarSets } from './side-panels.js';
+import { Events, Jobs, OtherKinds, SidecarSets } from './side-panels.js';
 import './app.css';
 
 declare global { interface Window { DASHBOARD_BASE: string; dashboardRendered?: { snapshotToPaintMs: number; pods: number } } }
@@ -45,6 +45,7 @@ function App() {
       byOwner: groupBy(pods, (p: PodRow) => `${p.ns}/${p.owner}`),
       workloads: inNs(live.rows.workloads.values()).sort(byName),
       jobs: inNs(live.rows.jobs.values()).sort(byName),
+      others: inNs(live.rows.others.values()).sort((a, b) => a.kind.localeCompare(b.kind) || byName(a, b)),
       events: inNs(live.rows.events.values()),
     };
   }, [version, ns]);
@@ -59,6 +60,7 @@ function App() {
   const act = async (w: WorkloadRow, action: string, partition?: string) => {
     const r = await fetch(`${base}api/actions`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-dashboard-action': '1' }, body: JSON.stringify({ kind: w.kind, ns: w.ns, name: w.name, action, partition }) });
     setNotice(((await r.json()) as { message: string }).message);
+    return r.ok;
   };
   const namespaces = [...live.rows.namespaces.keys()].sort();
   return (
@@ -71,7 +73,7 @@ function App() {
         <span class="stat"><b>{live.rows.nodes.size}</b> nodes</span><span class="stat"><b>{view.pods.length}</b> pods</span><span class="stat"><b>{view.workloads.length}</b> workloads</span>
         <span class="spacer" />
         <span class={`conn ${live.connected ? 'on' : 'off'}`} data-testid="connection">{live.connected ? 'live' : 'reconnecting…'}</span>
-        <span class="user">{live.user}{live.actions ? '' : ' · read-only'}</span>
+        <span class="user" data-testid="user">{live.user}{live.actions ? '' : ' · read-only'}{live.namespaces ? ` · namespaces ${live.namespaces.join(', ')}` : ''}</span>
         <form method="post" action={`${base}logout`}><button class="link">Sign out</button></form>
       </header>
       {notice && <div class="notice" onClick={() => setNotice('')}>{notice}</div>}
@@ -80,9 +82,10 @@ function App() {
           <WorkloadTable workloads={view.workloads} byOwner={view.byOwner} selected={selected} actions={live.actions} onSelect={(k) => setSelected(k === selected ? undefined : k)} onAction={(w, a, p) => void act(w, a, p)} />
           {sel && <Timeline w={sel} points={live.timelines.get(selected!) ?? []} pods={podsOf(sel, view.byOwner).pods} />}
         </section>
-        <section class="wide"><h2>Pods by node</h2><PodsGrid nodes={[...live.rows.nodes.values()]} byNode={view.byNode} highlight={sel ? `${sel.ns}/${sel.kind.replace(/^Advanced/, '')}/${sel.name}` : undefined} /></section>
+        <section class="wide"><h2>Pods by node</h2><PodsGrid nodes={[...live.rows.nodes.values()]} byNode={view.byNode} highlight={sel ? ownersOf(sel).join('\n') : undefined} /></section>
         <section><h2>SidecarSets</h2><SidecarSets rows={[...live.rows.sidecarsets.values()]} /><h2>Jobs</h2><Jobs rows={view.jobs} /></section>
         <section><h2>Events</h2><Events rows={view.events} /></section>
+        <section class="wide"><h2>Other Kruise and batch objects</h2><OtherKinds rows={view.others} /></section>
       </main>
     </div>
   );

@@ -4,6 +4,7 @@
  * each reconnect starts from a fresh snapshot.
  */
 import type { EventRow, Family, JobRow, NodeRow, PodRow, SidecarSetRow, WorkloadRow } from '../summaries.js';
+import type { OtherRow } from '../other-kinds.js';
 import type { Delta, Snapshot, TimelinePoint } from '../state.js';
 
 export interface Rows {
@@ -13,17 +14,19 @@ export interface Rows {
   workloads: Map<string, WorkloadRow>;
   sidecarsets: Map<string, SidecarSetRow>;
   jobs: Map<string, JobRow>;
+  others: Map<string, OtherRow>;
   events: Map<string, EventRow>;
 }
-export interface Live { rows: Rows; timelines: Map<string, TimelinePoint[]>; user: string; actions: boolean; connected: boolean; version: number; snapshotAt: number }
+/** `namespaces`: the ones a restricted user may see (absent: all). */
+export interface Live { rows: Rows; timelines: Map<string, TimelinePoint[]>; user: string; actions: boolean; namespaces?: string[]; connected: boolean; version: number; snapshotAt: number }
 
 export function keyOf(family: Family, row: any): string {
-  if (family === 'workloads' || family === 'jobs') return `${row.kind}/${row.ns}/${row.name}`;
+  if (family === 'workloads' || family === 'jobs' || family === 'others') return `${row.kind}/${row.ns}/${row.name}`;
   return row.ns ? `${row.ns}/${row.name ?? row.uid}` : String(row.name ?? row.uid);
 }
 
 function emptyRows(): Rows {
-  return { namespaces: new Map(), nodes: new Map(), pods: new Map(), workloads: new Map(), sidecarsets: new Map(), jobs: new Map(), events: new Map() };
+  return { namespaces: new Map(), nodes: new Map(), pods: new Map(), workloads: new Map(), sidecarsets: new Map(), jobs: new Map(), others: new Map(), events: new Map() };
 }
 
 export function connect(base: string, onChange: (live: Live) => void): () => void {
@@ -39,9 +42,10 @@ export function connect(base: string, onChange: (live: Live) => void): () => voi
   };
   const source = new EventSource(`${base}api/stream`);
   source.addEventListener('hello', (e) => {
-    const hello = JSON.parse((e as MessageEvent).data) as { user: string; actions: boolean };
+    const hello = JSON.parse((e as MessageEvent).data) as { user: string; actions: boolean; namespaces?: string[] };
     live.user = hello.user;
     live.actions = hello.actions;
+    live.namespaces = hello.namespaces;
   });
   source.addEventListener('snapshot', (e) => {
     const arrived = performance.now();

@@ -1,9 +1,10 @@
 /**
  * Pods per node: one small cell per pod coloured by phase and readiness; a ring marks a pod updated
  * in place, a number its container restarts. Cells are memoised by row, so a delta repaints only
- * the pods it changed.
+ * the pods it changed. `highlight`: the selected workload's pod owners (`ns/Kind/name`), one a line.
  */
 import { memo } from 'preact/compat';
+import { useMemo } from 'preact/hooks';
 import type { NodeRow, PodRow } from '../summaries.js';
 
 export function podState(p: PodRow): string {
@@ -24,12 +25,13 @@ const PodCell = memo(function PodCell({ p, highlight }: { p: PodRow; highlight: 
 });
 
 const NodeBox = memo(function NodeBox({ name, node, pods, highlight }: { name: string; node?: NodeRow; pods: PodRow[]; highlight?: string }) {
+  const owners = useMemo(() => new Set(highlight?.split('\n') ?? []), [highlight]);
   const ready = pods.filter((p) => p.ready).length;
   return (
     // Boxes with more pods grow wider, so a crowded node does not become a tall column.
     <div class="node" data-node={name} style={{ flexGrow: Math.max(1, Math.round(pods.length / 40)) }}>
       <div class="node-head"><span class={`dot ${node?.ready === false ? 'bad' : node ? 'ok' : 'none'}`} />{name || 'unscheduled'}<span class="muted">{node?.zone ?? ''} · {ready}/{pods.length} ready</span></div>
-      <div class="cells">{pods.map((p) => <PodCell key={p.uid} p={p} highlight={highlight !== undefined && `${p.ns}/${p.owner}` === highlight} />)}</div>
+      <div class="cells">{pods.map((p) => <PodCell key={p.uid} p={p} highlight={owners.has(`${p.ns}/${p.owner}`)} />)}</div>
     </div>
   );
 });

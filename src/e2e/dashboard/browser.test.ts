@@ -6,15 +6,13 @@
  */
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import https from 'node:https';
-import os from 'node:os';
 import path from 'node:path';
-import { parse } from 'yaml';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { kubectlFor } from '../../testing/kubectl.js';
-import { apiClientFromKubeconfig, startUp, type UpProcess } from '../../testing/process.js';
-import { artifactPath, chromiumAvailability, launchChromium } from '../../testing/browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { apiClientFromKubeconfig, type UpProcess } from '../../testing/process.js';
+import { artifactPath, chromiumAvailability } from '../../testing/browser.js';
+import { startDashboardUp, type DashboardUp } from './browser-kit.js';
 
 const browserCheck = chromiumAvailability();
 
@@ -31,58 +29,31 @@ spec:
 `;
 
 describe('dashboard in headless Chromium', { skip: browserCheck.available ? false : browserCheck.reason, timeout: 300_000 }, () => {
-  let up: UpProcess;
-  let dir: string;
-  let token: string;
-  let ca: Buffer;
-  let browser: Browser;
+  let d: DashboardUp;
   let context: BrowserContext;
-  let kubectl: ReturnType<typeof kubectlFor>;
-  const dashboardUrl = () => `${up.url}/dashboard/`;
+  let up: UpProcess;
+  let kubectl: DashboardUp['kubectl'];
+  const dashboardUrl = () => d.dashboardUrl;
+  const apply = (yaml: string) => d.apply(yaml);
+  const signIn = (page: Page) => d.signIn(page);
 
   before(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'kruise-dashboard-'));
-    up = await startUp(['--port', '0', '--data-dir', dir, '--in-memory', '--log-level', 'warn'], 60_000);
-    const kc = parse(await readFile(path.join(dir, 'kubeconfig'), 'utf8')) as { clusters: { cluster: { 'certificate-authority-data': string } }[]; users: { user: { token: string } }[] };
-    token = kc.users[0]!.user.token;
-    ca = Buffer.from(kc.clusters[0]!.cluster['certificate-authority-data'], 'base64');
-    kubectl = kubectlFor(path.join(dir, 'kubeconfig'), path.join(dir, 'kube-cache'));
-    browser = await launchChromium((browserCheck as { executablePath: string }).executablePath);
-    context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1400, height: 1000 } });
+    d = await startDashboardUp((browserCheck as { executablePath: string }).executablePath);
+    ({ context, up, kubectl } = d);
   });
 
   after(async () => {
-    await browser?.close();
-    if (up && up.child.exitCode === null) {
-      const exited = new Promise((resolve) => up.child.once('exit', resolve));
-      up.child.kill('SIGTERM');
-      await exited;
-    }
-    if (process.env.DEBUG_HANDLES) setTimeout(() => console.log((process as unknown as { _getActiveHandles(): unknown[] })._getActiveHandles().map((h) => (h as object).constructor.name)), 2000).unref();
+    await d?.stop();
   });
-
-  const apply = async (yaml: string) => {
-    const r = await kubectl(['apply', '-f', '-'], { input: yaml });
-    assert.equal(r.code, 0, r.stderr);
-  };
-
-  const signIn = async (page: Page) => {
-    const first = await page.goto(dashboardUrl());
-    if (first?.status() === 200) return page.waitForSelector('[data-testid=connection]:text("live")'); // the context's session cookie
-    assert.equal(first?.status(), 401, 'the page is not readable before signing in');
-    await page.fill('input[name=token]', token);
-    await Promise.all([page.waitForURL(dashboardUrl()), page.click('button[type=submit]')]);
-    await page.waitForSelector('[data-testid=connection]:text("live")');
-  };
 
   test('anonymous and wrong-token requests get 401', async () => {
     const get = (p: string, headers: Record<string, string> = {}) => new Promise<number>((resolve, reject) => {
-      const req = https.get(`${up.url}${p}`, { ca, headers }, (res) => { resolve(res.statusCode ?? 0); req.destroy(); }).on('error', (e) => (req.destroyed ? undefined : reject(e)));
+      const req = https.get(`${up.url}${p}`, { ca: d.ca, headers }, (res) => { resolve(res.statusCode ?? 0); req.destroy(); }).on('error', (e) => (req.destroyed ? undefined : reject(e)));
     });
     for (const p of ['/dashboard/', '/dashboard/api/stream', '/dashboard/app.js']) assert.equal(await get(p), 401, p);
     assert.equal(await get('/dashboard/api/stream', { authorization: 'Bearer not-a-token' }), 401);
     // What the API server itself accepts on the request (here its bearer token) is a sign-in too.
-    assert.equal(await get('/dashboard/api/stream', { authorization: `Bearer ${token}` }), 200);
+    assert.equal(await get('/dashboard/api/stream', { authorization: `Bearer ${d.token}` }), 200);
     const page = await context.newPage();
     await page.goto(dashboardUrl());
     await page.fill('input[name=token]', 'not-a-token');
@@ -98,6 +69,8 @@ describe('dashboard in headless Chromium', { skip: browserCheck.available ? fals
     const row = 'tr[data-workload="CloneSet/default/web"]';
     await page.waitForSelector(`${row} [data-testid=progress]:text-is("complete")`, { timeout: 60_000 });
     assert.equal(await page.textContent(`${row} [data-testid=ready]`), '3/3');
+    assert.equal(await page.$$eval('[data-action]', (els) => els.length), 0, 'no action controls without --dashboard-actions');
+    assert.match((await page.textContent('[data-testid=user]'))!, /read-only/);
     await page.click(row);
     await page.waitForSelector('[data-timeline="CloneSet/default/web"]');
     const podNames = async () => (await page.$$eval('[data-pod-row]', (rows) => rows.map((r) => r.getAttribute('data-pod-row')!))).sort();
@@ -129,7 +102,7 @@ describe('dashboard in headless Chromium', { skip: browserCheck.available ? fals
 
   test('a page opened on 1,000 pods shows them all', async () => {
     // Left to a scheduler that does not run, so no kubelet spends the test's time starting them.
-    const api = await apiClientFromKubeconfig(path.join(dir, 'kubeconfig'));
+    const api = await apiClientFromKubeconfig(path.join(d.dir, 'kubeconfig'));
     let next = 0;
     await Promise.all(Array.from({ length: 16 }, async () => {
       while (next < 1000) {

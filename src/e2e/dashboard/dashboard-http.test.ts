@@ -1,7 +1,7 @@
 /**
  * `kruise dashboard`'s backend over HTTP against an in-process API server (docs/design/dashboard.md
  * §4-§7), no browser needed: 401 without a session; the login key and the API server's bearer
- * tokens sign in, a token whose user may not watch pods is refused with 403; the event stream
+ * tokens sign in, a token whose user may not list pods anywhere is refused with 403; the event stream
  * starts with a snapshot and carries a pod's status change as a delta; actions are refused unless
  * turned on, need `patch` rights, and pause a CloneSet.
  */
@@ -11,12 +11,13 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { KObject } from '../../api/meta.js';
-import { MutatingWebhookConfigurations, Pods, ServiceAccounts, ValidatingWebhookConfigurations } from '../../api/resource-type.js';
+import { MutatingWebhookConfigurations, Pods, ValidatingWebhookConfigurations } from '../../api/resource-type.js';
 import { CloneSets } from '../../api/kruise/resource-types.js';
 import { startControlPlane, type ControlPlane } from '../../apiserver/server.js';
 import { createInProcessClient, type Client } from '../../client/index.js';
 import { installKruise } from '../../install/install.js';
 import { serveDashboard, type ServedDashboard } from '../../dashboard/index.js';
+import { readEvents, serviceAccountToken, signIn } from './stream-kit.js';
 
 let plane: ControlPlane;
 let client: Client;
@@ -39,58 +40,17 @@ after(async () => {
   await plane?.stop();
 });
 
-async function signIn(d: ServedDashboard, secret: string): Promise<{ status: number; cookie?: string }> {
-  const r = await fetch(`${d.url}login`, { method: 'POST', body: new URLSearchParams({ token: secret }), redirect: 'manual' });
-  return { status: r.status, cookie: r.headers.get('set-cookie')?.split(';')[0] };
-}
-
-async function serviceAccountToken(name: string): Promise<string> {
-  await client.create(ServiceAccounts, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name, namespace: 'default' } });
-  const r = await client.createSubresource(ServiceAccounts, 'default', name, 'token', { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: {} }) as { status: { token: string } };
-  return r.status.token;
-}
-
-/** Reads server-sent events until `done` returns true for one; returns the events read. */
-async function readEvents(url: string, cookie: string, done: (e: { event: string; data: any }) => boolean): Promise<{ event: string; data: any }[]> {
-  const abort = new AbortController();
-  const res = await fetch(url, { headers: { cookie }, signal: abort.signal });
-  assert.equal(res.status, 200);
-  assert.equal(res.headers.get('content-type'), 'text/event-stream');
-  const events: { event: string; data: any }[] = [];
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const reader = res.body!.getReader();
-  try {
-    for (;;) {
-      const { value, done: ended } = await reader.read();
-      if (ended) return events;
-      buffer += decoder.decode(value, { stream: true });
-      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (!event || data === undefined) continue;
-        events.push({ event, data: JSON.parse(data) });
-        if (done(events[events.length - 1]!)) return events;
-      }
-    }
-  } finally {
-    abort.abort();
-  }
-}
-
 test('nothing is readable without signing in', async () => {
   for (const p of ['', 'app.js', 'api/stream']) assert.equal((await fetch(`${readOnly.url}${p}`)).status, 401, p);
   assert.equal((await signIn(readOnly, 'wrong')).status, 401);
 });
 
-test('the login key and the API server\'s tokens sign in; a user who may not watch pods gets 403', async () => {
+test('the login key and the API server\'s tokens sign in; a user who may not list pods anywhere gets 403', async () => {
   const byKey = await signIn(readOnly, readOnly.loginKey);
   assert.equal(byKey.status, 303);
   assert.equal((await fetch(readOnly.url, { headers: { cookie: byKey.cookie! } })).status, 200);
   assert.equal((await signIn(readOnly, plane.pki.adminToken)).status, 303);
-  assert.equal((await signIn(readOnly, await serviceAccountToken('nobody'))).status, 403);
+  assert.equal((await signIn(readOnly, await serviceAccountToken(client, 'nobody'))).status, 403);
 });
 
 test('the stream starts with a snapshot and carries a pod status change as a delta', async () => {
@@ -121,7 +81,7 @@ test('actions: off unless turned on, need patch rights, and pause a CloneSet', a
   const admin = (await signIn(readOnly, plane.pki.adminToken)).cookie!;
   assert.equal((await act(readOnly, admin)).status, 403);
   // a viewer may watch but not patch
-  const viewerToken = await serviceAccountToken('viewer');
+  const viewerToken = await serviceAccountToken(client, 'viewer');
   await client.create({ group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'clusterrolebindings', kind: 'ClusterRoleBinding', namespaced: false }, {
     apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: 'viewer-view' },
     roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'view' }, subjects: [{ kind: 'ServiceAccount', name: 'viewer', namespace: 'default' }],
