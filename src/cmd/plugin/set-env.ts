@@ -26,7 +26,7 @@ function parseEnv(args: string[]): { set: EnvVar[]; remove: string[] } {
 }
 
 /** `--from=configmap/N` or `secret/N`: one reference per key, sorted (kubectl walks a Go map, in no order). */
-async function envFrom(t: ReturnType<typeof workloadTarget>, o: SetEnvOptions): Promise<EnvVar[]> {
+async function envFrom(t: ReturnType<typeof workloadTarget>, o: SetEnvOptions, warn: (line: string) => void): Promise<EnvVar[]> {
   if (!o.from) return [];
   const [typeName, name] = o.from.split('/', 2) as [string, string | undefined];
   const isSecret = ['secret', 'secrets'].includes(typeName.toLowerCase());
@@ -34,7 +34,11 @@ async function envFrom(t: ReturnType<typeof workloadTarget>, o: SetEnvOptions): 
   const source = await t.client.get<KObject & { data?: Record<string, string> }>(isSecret ? Secrets : ConfigMaps, t.namespace, name);
   const keys = Object.keys(source.data ?? {}).filter((k) => !o.keys?.length || o.keys.includes(k)).sort();
   const ref = isSecret ? 'secretKeyRef' : 'configMapKeyRef';
-  return keys.map((key) => ({ name: `${o.prefix ?? ''}${key.toUpperCase().replace(/[^A-Z0-9_]/g, '_')}`, valueFrom: { [ref]: { name, key } } }));
+  return keys.map((key) => {
+    const envName = key.toUpperCase().replace(/[^A-Z0-9_]/g, '_');
+    if (envName !== key.toUpperCase()) warn(`Warning: key ${key} transferred to ${envName}`);
+    return { name: `${o.prefix ?? ''}${envName}`, valueFrom: { [ref]: { name, key } } };
+  });
 }
 
 /** kubectl's `--list` lines for one variable. */
@@ -52,7 +56,7 @@ export async function runSetEnv(ref: string, args: string[], o: SetEnvOptions, p
   if (o.list && o.output) throw new Error('--list and --output may not be specified together');
   const { set, remove } = parseEnv([...o.env, ...args]);
   const t = workloadTarget([ref], o);
-  const fromSource = await envFrom(t, o);
+  const fromSource = await envFrom(t, o, warn);
   if (!o.list && set.length + remove.length + fromSource.length === 0) throw new Error('at least one environment variable must be provided');
   const apply = (c: Container): EnvVar[] => {
     const env = (c.env ?? []).filter((e) => !remove.includes(e.name));
