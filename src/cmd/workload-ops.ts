@@ -1,6 +1,6 @@
 /**
  * kubectl-kruise's workload commands for CloneSet, Advanced StatefulSet and Advanced DaemonSet
- * (docs/design/manager.md §10): `set image`, `rollout pause|resume|restart|undo|history`, `scale`
+ * (docs/design/manager.md §10, §12): `set image`, `rollout pause|resume|restart|undo|history`, `scale`
  * and `scaledown`, with kubectl's messages, so `kubectl kruise ...` reads like `kubectl ...` does
  * for a Deployment. Every write re-reads the object and retries on a conflict.
  */
