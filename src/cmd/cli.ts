@@ -167,8 +167,9 @@ program
   .option('--no-workloads', 'configuration only, no manager Deployment or daemon DaemonSet (for a manager run outside the cluster)')
   .option('--dry-run', 'print the objects instead of applying them')
   .option('-o, --output <format>', 'with --dry-run: yaml prints every object')
-  .action(async (opts: import('./install.js').InstallCommandOptions) => {
-    await (await import('./install.js')).runInstall({ ...opts, dryRun: Boolean(opts.dryRun) });
+  .option('--wait [duration]', 'wait until the manager Deployment and daemon DaemonSet are available (default 5m)', (v: string) => durationOption(v), 0)
+  .action(async (opts: Omit<import('./install.js').InstallCommandOptions, 'wait'> & { wait: number | true }) => {
+    await (await import('./install.js')).runInstall({ ...opts, dryRun: Boolean(opts.dryRun), wait: opts.wait === true ? 300 : opts.wait });
   });
 
 program
