@@ -5,6 +5,7 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { AdvancedDaemonSets, AdvancedStatefulSets } from '../../api/kruise/resource-types.js';
 import { ConfigMaps, Deployments } from '../../api/resource-type.js';
 import { pluginKubectl } from '../../testing/kubectl-plugin.js';
 import { startWorkloadEnv, type WorkloadEnv } from '../../testing/workload-env.js';
@@ -88,4 +89,17 @@ test('--record names the command in the change cause rollout history lists; scal
   const bad = await k.run('kruise', 'scale', 'clone/twin', '--replicas=2', '--dry-run=maybe');
   assert.equal(bad.code, 1);
   assert.match(bad.stderr, /Invalid dry-run value \(maybe\)\. Must be "none", "server", or "client"\./);
+});
+
+test('set env and set resources on an Advanced StatefulSet and an Advanced DaemonSet', async () => {
+  const template = { metadata: { labels: { app: 'adv' } }, spec: { containers: [{ name: 'web', image: IMG1 }] } };
+  const common = { selector: { matchLabels: { app: 'adv' } }, template };
+  await w.client.create(AdvancedStatefulSets, { apiVersion: 'apps.kruise.io/v1beta1', kind: 'StatefulSet', metadata: { name: 'adv', namespace: ns }, spec: { replicas: 0, serviceName: 'adv', ...common } });
+  await w.client.create(AdvancedDaemonSets, { apiVersion: 'apps.kruise.io/v1beta1', kind: 'DaemonSet', metadata: { name: 'adv', namespace: ns }, spec: { ...common, template: { ...template, spec: { ...template.spec, nodeSelector: { none: 'x' } } } } });
+  for (const [ref, display, type] of [['asts/adv', 'statefulset.apps.kruise.io/adv', AdvancedStatefulSets], ['ads/adv', 'daemonset.apps.kruise.io/adv', AdvancedDaemonSets]] as const) {
+    assert.equal(await k.ok('kruise', 'set', 'env', ref, 'MODE=fast'), `${display} env updated\n`);
+    assert.equal(await k.ok('kruise', 'set', 'resources', ref, '--limits=memory=1Gi'), `${display} resource requirements updated\n`);
+    const c = ((await w.client.get(type, ns, 'adv')) as { spec?: unknown }).spec as { template: { spec: { containers: { env: unknown; resources: unknown }[] } } };
+    assert.deepEqual([c.template.spec.containers[0]!.env, c.template.spec.containers[0]!.resources], [[{ name: 'MODE', value: 'fast' }], { limits: { memory: '1Gi' } }]);
+  }
 });
