@@ -9,6 +9,8 @@ import type { DaemonCommandOptions } from './daemon.js';
 import type { WorkloadCommandOptions } from './workload-ops.js';
 import type { CreateJobOptions } from './create-job.js';
 import { authorizationModes, type AuthorizationMode } from '../apiserver/authz/authorizer.js';
+import { flagsOf, registerPluginCommands, targetFlags, writeFlags } from './plugin/register.js';
+import type { WriteFlags } from './plugin/target.js';
 
 /** Seconds, as `60`, `60s`, `2m` or `1500ms`. */
 function durationOption(value: string): number {
@@ -165,8 +167,9 @@ program
   .option('--no-workloads', 'configuration only, no manager Deployment or daemon DaemonSet (for a manager run outside the cluster)')
   .option('--dry-run', 'print the objects instead of applying them')
   .option('-o, --output <format>', 'with --dry-run: yaml prints every object')
-  .action(async (opts: import('./install.js').InstallCommandOptions) => {
-    await (await import('./install.js')).runInstall({ ...opts, dryRun: Boolean(opts.dryRun) });
+  .option('--wait [duration]', 'wait until the manager Deployment and daemon DaemonSet are available (default 5m)', (v: string) => durationOption(v), 0)
+  .action(async (opts: Omit<import('./install.js').InstallCommandOptions, 'wait'> & { wait: number | true }) => {
+    await (await import('./install.js')).runInstall({ ...opts, dryRun: Boolean(opts.dryRun), wait: opts.wait === true ? 300 : opts.wait });
   });
 
 program
@@ -204,10 +207,8 @@ rollout
     await (await import('./rollout.js')).runRolloutStatus(ref, opts);
   });
 
-// kubectl-kruise's workload commands (docs/design/manager.md §10)
-const target = (c: Command) => c
-  .option('--kubeconfig <path>', 'kubeconfig of the target cluster (default: $KUBECONFIG, ~/.kube/config or in-cluster)')
-  .option('-n, --namespace <ns>', 'namespace (default: the kubeconfig context\'s, else default)');
+// kubectl-kruise's workload commands (docs/design/manager.md §10, §12)
+const target = targetFlags;
 const ops = () => import('./workload-ops.js');
 type Target = WorkloadCommandOptions;
 
@@ -219,21 +220,21 @@ target(rollout.command('restart').description('restart the pods of TYPE/NAME thr
   .action(async (ref: string[], opts: Target) => (await ops()).runRestart(ref, opts));
 target(rollout.command('history').description('list the revisions of TYPE/NAME').argument('<ref...>', 'TYPE/NAME'))
   .action(async (ref: string[], opts: Target) => (await ops()).runHistory(ref, opts));
-target(rollout.command('undo').description('roll TYPE/NAME back to the previous revision, or to --to-revision').argument('<ref...>', 'TYPE/NAME')
+writeFlags(rollout.command('undo').description('roll TYPE/NAME back to the previous revision, or to --to-revision').argument('<ref...>', 'TYPE/NAME')
   .option('--to-revision <n>', 'the revision to roll back to (0: the previous one)', intOption, 0))
-  .action(async (ref: string[], opts: Target & { toRevision: number }) => (await ops()).runUndo(ref, opts.toRevision, opts));
+  .action(async (ref: string[], opts: WriteFlags & { toRevision: number }) => (await ops()).runUndo(ref, opts.toRevision, opts));
 const set = program.command('set').description('change fields of a Kruise workload');
-target(set.command('image').description('set container images of TYPE/NAME: CONTAINER=IMAGE ... (* for every container)').argument('<ref>', 'TYPE/NAME').argument('<pairs...>', 'CONTAINER=IMAGE'))
-  .action(async (ref: string, pairs: string[], opts: Target) => (await ops()).runSetImage(ref, pairs, opts));
-target(program.command('scale').description('set the replicas of TYPE/NAME').argument('<ref...>', 'TYPE/NAME')
-  .requiredOption('--replicas <n>', 'the new number of replicas', intOption))
-  .action(async (ref: string[], opts: Target & { replicas: number }) => (await ops()).runScale(ref, opts.replicas, opts));
+writeFlags(set.command('image').description('set container images of TYPE/NAME: CONTAINER=IMAGE ... (* for every container)').argument('<ref>', 'TYPE/NAME').argument('<pairs...>', 'CONTAINER=IMAGE'), true)
+  .action(async (ref: string, pairs: string[], _o: unknown, c: Command) => (await ops()).runSetImage(ref, pairs, flagsOf(c)));
+writeFlags(program.command('scale').description('set the replicas of TYPE/NAME').argument('<ref...>', 'TYPE/NAME')
+  .requiredOption('--replicas <n>', 'the new number of replicas', intOption), true)
+  .action(async (ref: string[], _o: unknown, c: Command) => (await ops()).runScale(ref, c.opts<{ replicas: number }>().replicas, flagsOf(c)));
 target(program.command('scaledown').description('scale a CloneSet down by deleting exactly the named pods').argument('<ref...>', 'cloneset/NAME')
   .requiredOption('--pods <names>', 'comma-separated pod names', (v: string) => v.split(',').map((p) => p.trim()).filter(Boolean)))
   .action(async (ref: string[], opts: Target & { pods: string[] }) => (await ops()).runScaleDown(ref, opts.pods, opts));
-program
-  .command('create')
-  .description('create a resource (kubectl kruise create)')
+const create = program.command('create').description('create a resource (kubectl kruise create)');
+registerPluginCommands(program, set, create);
+create
   .command('job')
   .description('create a Job: --from=acj/NAME (an AdvancedCronJob with a job template) or cronjob/NAME, or --image=IMAGE [-- COMMAND...]')
   .argument('<name>', 'name of the Job')
@@ -257,6 +258,8 @@ program.command('sidecarset').description('SidecarSet tools')
   });
 
 program.parseAsync(process.argv).catch((e: unknown) => {
-  console.error(`error: ${e instanceof Error ? e.message : String(e)}`);
+  // kubectl's two shapes: the API server's refusals name their reason (NotFound, AlreadyExists...)
+  const reason = e instanceof Error && e.name === 'StatusError' ? (e as Error & { reason?: string }).reason : undefined;
+  console.error(reason ? `Error from server (${reason}): ${(e as Error).message}` : `error: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);
 });

@@ -5,7 +5,10 @@ import { installManifests, chartObjects } from '../install/manifests.js';
 import { installKruise } from '../install/install.js';
 import { kruiseWorkloadsLeft, uninstallKruise, WorkloadsLeftError } from '../install/uninstall.js';
 import { defaultChartValues, mergeValues, type ChartValues } from '../install/chart/values.js';
-import { createHttpClient } from '../client/index.js';
+import { createHttpClient, type Client } from '../client/index.js';
+import type { KObject } from '../api/meta.js';
+import { DaemonSets, Deployments } from '../api/resource-type.js';
+import { progressOn, type Progress } from './progress.js';
 
 export function runCrds(): void {
   const crds = installManifests().filter((m) => m.kind === 'CustomResourceDefinition');
@@ -23,6 +26,8 @@ export interface InstallCommandOptions {
   workloads: boolean;
   dryRun: boolean;
   output?: string;
+  /** Seconds to wait for the manager Deployment and daemon DaemonSet to be available (0: no wait). */
+  wait: number;
 }
 
 export async function runInstall(options: InstallCommandOptions): Promise<void> {
@@ -35,8 +40,11 @@ export async function runInstall(options: InstallCommandOptions): Promise<void> 
     return;
   }
   const client = createHttpClient({ kubeconfigPath: options.kubeconfig, userAgent: 'kruise-install' });
-  const applied = await installKruise(client, { values, workloads: options.workloads, log: (line) => console.log(line) });
-  console.log(`kruise installed: ${applied.length} objects applied`);
+  const progress = progressOn();
+  const applied = await installKruise(client, { values, workloads: options.workloads, log: (line) => progress.line(line) });
+  progress.line(`kruise installed: ${applied.length} objects applied`);
+  const workloads = applied.filter((o) => o.kind === 'Deployment' || o.kind === 'DaemonSet');
+  if (options.wait > 0 && workloads.length > 0) await waitAvailable(client, workloads, options.wait, progress);
 }
 
 export async function runUninstall(options: { kubeconfig?: string; values: string[]; check: boolean }): Promise<void> {
@@ -54,5 +62,27 @@ export async function runUninstall(options: { kubeconfig?: string; values: strin
     if (!(e instanceof WorkloadsLeftError)) throw e;
     console.error(`kruise uninstall: ${e.message}`);
     process.exit(1);
+  }
+}
+
+/** `--wait`: each workload's available pods against those it wants, as a live line, until all are. */
+async function waitAvailable(client: Client, workloads: KObject[], seconds: number, progress: Progress): Promise<void> {
+  const start = Date.now();
+  for (const w of workloads) {
+    const what = `${w.kind!.toLowerCase()} ${w.metadata.namespace}/${w.metadata.name}`;
+    for (;;) {
+      type Status = { replicas?: number; availableReplicas?: number; desiredNumberScheduled?: number; numberAvailable?: number; observedGeneration?: number };
+      const live = await client.get<KObject & { spec?: { replicas?: number }; status?: Status }>(w.kind === 'Deployment' ? Deployments : DaemonSets, w.metadata.namespace, w.metadata.name!);
+      const s = live.status ?? {};
+      const [available, wanted] = w.kind === 'Deployment' ? [s.availableReplicas ?? 0, live.spec?.replicas ?? 1] : [s.numberAvailable ?? 0, s.desiredNumberScheduled ?? 0];
+      const elapsed = Math.round((Date.now() - start) / 1000);
+      if ((s.observedGeneration ?? 0) >= (live.metadata.generation ?? 0) && available >= wanted && (w.kind === 'Deployment' || wanted > 0)) {
+        progress.line(`${what} ready: ${available}/${wanted} available (${elapsed}s)`);
+        break;
+      }
+      progress.live(`waiting for ${what}: ${available}/${wanted} available`);
+      if (Date.now() - start > seconds * 1000) throw new Error(`timed out after ${seconds}s waiting for ${what}: ${available}/${wanted} available`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
   }
 }

@@ -1,47 +1,19 @@
 /**
  * kubectl-kruise's workload commands for CloneSet, Advanced StatefulSet and Advanced DaemonSet
- * (docs/design/manager.md §10): `set image`, `rollout pause|resume|restart|undo|history`, `scale`
+ * (docs/design/manager.md §10, §12): `set image`, `rollout pause|resume|restart|undo|history`, `scale`
  * and `scaledown`, with kubectl's messages, so `kubectl kruise ...` reads like `kubectl ...` does
  * for a Deployment. Every write re-reads the object and retries on a conflict.
  */
-import type { ControllerRevision, Container, PodTemplateSpec } from '../api/core/index.js';
-import type { KObject } from '../api/meta.js';
+import type { ControllerRevision, Container } from '../api/core/index.js';
 import { ControllerRevisions } from '../api/resource-type.js';
-import { createHttpClient } from '../client/index.js';
-import { loadKubeconfig } from '../client/kubeconfig.js';
-import { retryOnConflict } from '../client/retry.js';
 import { templateOfRevision } from '../control/revision/index.js';
 import { deepEqual } from '../machinery/deep-equal.js';
 import { rfc3339 } from '../machinery/time.js';
-import { rolloutKinds } from './rollout-status.js';
+import { emit, workloadTarget as target, type WorkloadCommandOptions, type WriteFlags } from './plugin/target.js';
 
-export interface WorkloadCommandOptions { kubeconfig?: string; namespace?: string }
+export type { WorkloadCommandOptions } from './plugin/target.js';
 
-interface Workload extends KObject {
-  spec: { replicas?: number; template: PodTemplateSpec; updateStrategy?: { rollingUpdate?: { paused?: boolean } }; scaleStrategy?: { podsToDelete?: string[] } };
-}
-
-/** `TYPE/NAME` or `TYPE NAME`, the kind resolved, and how kubectl names the object in messages. */
-function target(ref: string[], o: WorkloadCommandOptions) {
-  const [first, second] = ref;
-  const [typeName, name] = second !== undefined ? [first!, second] : (first ?? '').split('/', 2) as [string, string | undefined];
-  const kind = rolloutKinds.find((k) => k.names.includes(typeName.toLowerCase()));
-  if (!kind) throw new Error(`the server doesn't have a resource type "${typeName}" handled here; use one of: ${rolloutKinds.map((k) => k.names[0]).join(', ')}`);
-  if (!name) throw new Error('you must specify the name of the resource, e.g. clone/demo');
-  const namespace = o.namespace ?? loadKubeconfig({ path: o.kubeconfig }).namespace ?? 'default';
-  const client = createHttpClient({ kubeconfigPath: o.kubeconfig, userAgent: 'kubectl-kruise' });
-  const display = `${kind.type.kind.toLowerCase()}.${kind.type.group}/${name}`;
-  const get = () => client.get<Workload>(kind.type, namespace, name);
-  /** Applies `change` to a fresh copy and writes it; `change` returns false to write nothing. */
-  const edit = (change: (w: Workload) => boolean) => retryOnConflict(async () => {
-    const w = await get();
-    if (change(w)) await client.update(kind.type, w);
-    return w;
-  });
-  return { kind, name, namespace, client, display, get, edit };
-}
-
-export async function runSetImage(ref: string, pairs: string[], o: WorkloadCommandOptions, print = console.log): Promise<void> {
+export async function runSetImage(ref: string, pairs: string[], o: WriteFlags, print = console.log): Promise<void> {
   const t = target([ref], o);
   const images = pairs.map((p) => {
     const eq = p.indexOf('=');
@@ -49,17 +21,19 @@ export async function runSetImage(ref: string, pairs: string[], o: WorkloadComma
     return [p.slice(0, eq), p.slice(eq + 1)] as const;
   });
   if (images.length === 0) throw new Error('at least one image update is required');
-  await t.edit((w) => {
+  const { object, changed } = await t.edit((w) => {
     const spec = w.spec.template.spec!;
+    const [before, beforeInit] = structuredClone([spec.containers, spec.initContainers]);
     const containers: Container[] = [...(spec.initContainers ?? []), ...spec.containers];
     for (const [name, image] of images) {
       const matched = containers.filter((c) => name === '*' || c.name === name);
       if (matched.length === 0) throw new Error(`unable to find container named "${name}"`);
       for (const c of matched) c.image = image;
     }
-    return true;
+    return !deepEqual(spec.containers, before) || !deepEqual(spec.initContainers, beforeInit);
   });
-  print(`${t.display} image updated`);
+  // kubectl prints nothing (not even for -o) when every image already was the one asked for
+  if (changed) emit(t.kind.type, object, 'image updated', o, print);
 }
 
 export async function runPause(ref: string[], paused: boolean, o: WorkloadCommandOptions, print = console.log): Promise<void> {
@@ -99,7 +73,7 @@ export async function runHistory(ref: string[], o: WorkloadCommandOptions, print
   print('');
 }
 
-export async function runUndo(ref: string[], toRevision: number, o: WorkloadCommandOptions, print = console.log): Promise<void> {
+export async function runUndo(ref: string[], toRevision: number, o: WriteFlags, print = console.log): Promise<void> {
   const t = target(ref, o);
   const all = await revisions(t);
   const current = await t.get();
@@ -112,14 +86,14 @@ export async function runUndo(ref: string[], toRevision: number, o: WorkloadComm
   }
   const template = templateOfRevision(chosen);
   if (!template) throw new Error(`revision ${chosen.revision} carries no pod template`);
-  await t.edit((w) => { w.spec.template = template; return true; });
-  print(`${t.display} rolled back`);
+  const { object } = await t.edit((w) => { w.spec.template = template; return true; });
+  emit(t.kind.type, object, 'rolled back', o, print);
 }
 
-export async function runScale(ref: string[], replicas: number, o: WorkloadCommandOptions, print = console.log): Promise<void> {
+export async function runScale(ref: string[], replicas: number, o: WriteFlags, print = console.log): Promise<void> {
   const t = target(ref, o);
-  await t.edit((w) => { w.spec.replicas = replicas; return true; });
-  print(`${t.display} scaled`);
+  const { object } = await t.edit((w) => { w.spec.replicas = replicas; return true; });
+  emit(t.kind.type, object, 'scaled', o, print);
 }
 
 /** kruise-tools' scaledown: fewer replicas, and exactly these pods go (CloneSet only). */

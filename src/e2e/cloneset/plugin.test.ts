@@ -6,17 +6,13 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Deployments } from '../../api/resource-type.js';
 import { setupCloneSetController } from '../../controllers/cloneset/index.js';
 import { setupPodReadinessController } from '../../controllers/podreadiness/index.js';
-import { kubectlBinary } from '../../testing/kubectl.js';
+import { pluginKubectl } from '../../testing/kubectl-plugin.js';
 import { startWorkloadEnv, type WorkloadEnv } from '../../testing/workload-env.js';
 import { cloneSet, CloneSets, eventually, getCloneSet, IMG1, IMG2, livePods, ns, statusWhere } from './fixtures.js';
 
-const binDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin');
 let w: WorkloadEnv;
 
 before(async () => {
@@ -24,18 +20,8 @@ before(async () => {
 });
 after(() => w.stop());
 
-function kubectl(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(kubectlBinary(32), args, {
-      env: { ...process.env, KUBECONFIG: w.env.kubeconfig, PATH: `${binDir}:${process.env.PATH ?? ''}` }, timeout: 60_000,
-    }, (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }));
-  });
-}
-const ok = async (...args: string[]) => {
-  const r = await kubectl(...args);
-  assert.equal(r.code, 0, `kubectl ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout;
-};
+const kubectl = (...args: string[]) => pluginKubectl(w.env.kubeconfig).run(...args);
+const ok = (...args: string[]) => pluginKubectl(w.env.kubeconfig).ok(...args);
 const image = async () => ((await getCloneSet(w.client, 'tools')).spec!.template as { spec: { containers: { image: string }[] } }).spec.containers[0]!.image;
 const settledOn = (img: string) => statusWhere(w.client, 'tools', `all pods on ${img}`, (cs, pods) =>
   cs.status?.updatedReadyReplicas === cs.spec?.replicas && cs.status?.currentRevision === cs.status?.updateRevision
