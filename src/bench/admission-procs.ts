@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Client } from '../client/client.js';
+import { managerNodeOptions } from '../install/chart/values.js';
 import { createHttpClient } from '../client/index.js';
 import { apiClientFromKubeconfig, type ApiClient } from '../testing/process.js';
 
@@ -73,7 +74,11 @@ export async function startManager(kubeconfig: string): Promise<ManagerProc> {
   const certDir = await mkdtemp(path.join(os.tmpdir(), 'kruise-bench-certs-'));
   const args = [bin, 'manager', '--kubeconfig', kubeconfig, '--no-leader-elect', '--webhook-bind-address', '127.0.0.1',
     '--health-addr', '127.0.0.1:0', '--feature-gates', benchGates, '--log-level', 'warn'];
-  const { proc, match } = await spawnUntil(args, /health on (\{[^}]*\})/, { WEBHOOK_HOST: '127.0.0.1', WEBHOOK_PORT: '0', WEBHOOK_CERT_DIR: certDir });
+  const { proc, match } = await spawnUntil(args, /health on (\{[^}]*\})/, {
+    WEBHOOK_HOST: '127.0.0.1', WEBHOOK_PORT: '0', WEBHOOK_CERT_DIR: certDir,
+    // The V8 flags the chart gives the manager container, unless the caller sets its own.
+    NODE_OPTIONS: process.env.KRUISE_MANAGER_NODE_OPTIONS ?? managerNodeOptions,
+  });
   const health = JSON.parse(match[1]) as { host: string; port: number };
   return {
     ...proc,

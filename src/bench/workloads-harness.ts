@@ -35,15 +35,24 @@ export async function runScenario(scenario: Scenario, options: BenchOptions): Pr
   try {
     manager = await startManager(plane.kubeconfig);
     await untilWebhooksServe(plane);
+    const managerWatches = await watchesOnceReady(plane, manager);
     const setupSeconds = round((performance.now() - started) / 1000, 1);
     const managerIdle = await procUsage(manager.child.pid!);
     const env: BenchEnv = { plane, manager, options, measure: (spec) => measure(plane, manager!, spec, options.timeoutMs) };
     const outcome = await scenario.run(env);
-    return { name: scenario.name, title: scenario.title, setupSeconds, managerIdle, ...outcome, manager: await procUsage(manager.child.pid!), seconds: round((performance.now() - started) / 1000, 1) };
+    return { name: scenario.name, title: scenario.title, setupSeconds, managerIdle, managerWatches, ...outcome, manager: await procUsage(manager.child.pid!), seconds: round((performance.now() - started) / 1000, 1) };
   } finally {
     await manager?.stop();
     await plane.stop();
   }
+}
+
+/** The watches the manager opened by kind, once its caches synced (/readyz) and a second later their watches run. */
+async function watchesOnceReady(plane: BenchPlane, manager: ManagerProc): Promise<Record<string, number>> {
+  const readyz = manager.metricsUrl.replace(/\/metrics$/, '/readyz');
+  for (let i = 0; i < 300 && !(await fetch(readyz).then((r) => r.ok, () => false)); i++) await sleep(100);
+  await sleep(1000);
+  return plane.requests.watches(agents.manager);
 }
 
 async function snapshot(plane: BenchPlane, manager: ManagerProc): Promise<Snapshot> {

@@ -63,6 +63,9 @@ export function printScenario(r: ScenarioResult): void {
   for (const p of r.phases) for (const l of phaseLines(p)) console.log(l);
   for (const [k, v] of Object.entries(r.facts)) console.log(`  ${k}: ${v}`);
   console.log(`  manager process: RSS ${r.managerIdle.rssMiB} MiB idle (webhooks serving, before the scenario), ${r.manager.rssMiB} MiB at the end, peak (VmHWM) ${r.manager.peakRssMiB} MiB; CPU ${r.manager.cpuSeconds.toFixed(2)} s over its whole life (setup included)`);
+  const watches = Object.entries(r.managerWatches).sort(([a], [b]) => a.localeCompare(b));
+  const shared = watches.filter(([, n]) => n > 1).map(([k, n]) => `${k} ${n}`);
+  console.log(`  manager watches once ready: ${watches.reduce((t, [, n]) => t + n, 0)} over ${watches.length} kinds; kinds watched more than once: ${shared.join(', ') || 'none'}`);
 }
 
 export function printGoals(results: ScenarioResult[]): void {

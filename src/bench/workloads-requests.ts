@@ -34,6 +34,8 @@ const empty = (): AgentRequests => ({ reads: 0, writes: 0, failedWrites: 0, writ
 export class RequestCounter {
   private readonly table: RequestTable = {};
   private readonly lastWrite: Record<string, number> = {};
+  /** Watch requests by agent, then `resource[.group]`: one per informer until its first reconnect (after 5 minutes). */
+  private readonly watchTable: Record<string, Record<string, number>> = {};
 
   /** Counts every request `handler` answers from now on. */
   wrap(handler: ApiHandler): void {
@@ -44,6 +46,11 @@ export class RequestCounter {
       const agent = (req.headers['user-agent'] ?? 'unknown').split('/')[0]!;
       const info = parseRequestInfo(req.method, req.path, req.query);
       const row = (this.table[agent] ??= empty());
+      if (info.verb === 'watch' && info.isResource) {
+        const kinds = (this.watchTable[agent] ??= {});
+        const kind = `${info.resource}${info.group ? `.${info.group}` : ''}`;
+        kinds[kind] = (kinds[kind] ?? 0) + 1;
+      }
       if (!writeVerbs.has(info.verb)) {
         row.reads++;
         return response;
@@ -66,6 +73,11 @@ export class RequestCounter {
 
   snapshot(): RequestTable {
     return structuredClone(this.table);
+  }
+
+  /** Watches `agent` opened so far, by kind. */
+  watches(agent: string): Record<string, number> {
+    return { ...this.watchTable[agent] };
   }
 
   /** performance.now() of the agent's last write (0: none yet). */

@@ -98,6 +98,8 @@ export interface ScenarioResult extends ScenarioOutcome {
   manager: ProcUsage;
   /** The manager once its webhooks served, before the scenario. */
   managerIdle: ProcUsage;
+  /** Watches the manager opened by kind once ready: one per informer (shared caches: 1 per kind). */
+  managerWatches: Record<string, number>;
 }
 
 /** One workload scenario; add new ones to the list in workloads.ts. */

@@ -92,6 +92,7 @@ export async function runManager(options: ManagerCommandOptions): Promise<void> 
   const webhookClient = createHttpClient({ kubeconfigPath: options.kubeconfig, userAgent: 'kruise-manager' });
   const webhooks = await startKruiseWebhooks({
     ...options.webhook, client: webhookClient, gates: (g) => gates.enabled(g), host: options.webhookBindAddress, registry: manager.metrics.registry,
+    informers: manager.informers,
   });
   await withTimeout(webhooks.ready, options.webhookInitializeTimeout * 1000).catch((e: unknown) => {
     log.error({ err: e }, 'Webhooks failed to initialize');

@@ -11,6 +11,7 @@ import type { Client } from '../client/client.js';
 import { logger, type Logger } from '../machinery/log.js';
 import { abortable, realClock, type Clock } from '../machinery/clock.js';
 import { changeOf, diffAgainstCache, Notifier, type EventHandler } from './notifier.js';
+import { cachedStrings } from './intern.js';
 import { Reflector } from './reflector.js';
 import { keyOf, objectKey, Store, type IndexFunc } from './store.js';
 
@@ -111,9 +112,10 @@ export class Informer<T extends KObject = KObject> {
     this.abort.abort();
   }
 
-  /** Objects come freshly decoded from the client: ours to trim before anyone sees them. */
+  /** Objects come freshly decoded from the client: ours to trim and intern before anyone sees them. */
   private trim(obj: T): T {
     if (!this.keepManagedFields && obj.metadata?.managedFields) delete obj.metadata.managedFields;
+    cachedStrings.internValues(obj);
     return obj;
   }
 

@@ -16,6 +16,7 @@ import type { KindWebhooks } from './kind-webhook.js';
 import { kruiseKindWebhooks } from './kinds.js';
 import { PersistentPodStates, PodProbeMarkers, PodUnavailableBudgets, SidecarSets, WorkloadSpreads } from '../api/kruise/resource-types.js';
 import { cachedReads } from './server/cached-reads.js';
+import type { SharedInformerFactory } from '../runtime/informer-factory.js';
 import { registerHandlers } from './server/register.js';
 import { startWebhookServer } from './server/server.js';
 
@@ -42,6 +43,8 @@ export interface KruiseWebhooksOptions {
   keyAlgorithm?: KeyAlgorithm;
   renewBeforeMs?: number;
   resyncMs?: number;
+  /** The manager's informers, for the cached reads (started with the manager; until then reads go to the API server). */
+  informers?: SharedInformerFactory;
 }
 
 export interface KruiseWebhooks {
@@ -58,7 +61,7 @@ export interface KruiseWebhooks {
 export async function startKruiseWebhooks(options: KruiseWebhooksOptions): Promise<KruiseWebhooks> {
   const log = logger('kruise-webhooks');
   // the kinds the pod steps read on every pod create, update or delete
-  const reads = cachedReads(options.client, [SidecarSets, PodUnavailableBudgets, PodProbeMarkers, WorkloadSpreads, PersistentPodStates]);
+  const reads = cachedReads(options.client, [SidecarSets, PodUnavailableBudgets, PodProbeMarkers, WorkloadSpreads, PersistentPodStates], options.informers);
   const handlers = await registerHandlers(webhookInventory, options.kinds ?? kruiseKindWebhooks(options.namespace), { client: reads.client, gate: options.gates });
   const server = await startWebhookServer({ host: options.host, port: options.port, certDir: options.certDir, handlers, registry: options.registry, log });
   const dnsName = options.webhookHost ?? `${options.serviceName}.${options.namespace}.svc`;

@@ -39,6 +39,7 @@ describe('the Helm chart', () => {
     const manager = deployment.spec.template.spec.containers[0];
     assert.deepEqual(manager.readinessProbe.httpGet, { path: '/readyz', port: 'health' });
     assert.deepEqual(manager.env[1], { name: 'WEBHOOK_PORT', value: '9876' });
+    assert.deepEqual(manager.env[2], { name: 'NODE_OPTIONS', value: '--max-old-space-size=384 --max-semi-space-size=4' });
     assert.equal(deployment.spec.template.spec.serviceAccountName, 'kruise-manager');
     assert.equal(find('DaemonSet', 'kruise-daemon').spec.template.spec.serviceAccountName, 'kruise-daemon');
     assert.equal(find('Job', 'kruise-uninstall-check').metadata.annotations!['helm.sh/hook'], 'pre-delete');

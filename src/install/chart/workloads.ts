@@ -48,6 +48,7 @@ export function managerDeployment(r: ValueReader): Record<string, unknown> {
             env: [
               { name: 'POD_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } },
               { name: 'WEBHOOK_PORT', value: r.text('manager.webhook.port') },
+              { name: 'NODE_OPTIONS', value: r.text('manager.nodeOptions') },
             ],
             ports: [
               { name: 'webhook-server', containerPort: r.value<number>('manager.webhook.port'), protocol: 'TCP' },

@@ -5,6 +5,9 @@
  * PUB steps list or get PUBs on pod creates, updates and deletes; docs/design/webhooks.md §17).
  * A get the cache misses goes to the API server (the object may be newer than the watch), and so do
  * lists with selectors or paging, and everything before the first sync. Callers get copies.
+ * Given the manager's informer factory, the reads use its informers (one cache and one watch per kind
+ * for controllers and webhooks alike, docs/design/performance.md §4), which it starts and stops;
+ * without one they get a factory of their own.
  */
 import type { KList, KObject } from '../../api/meta.js';
 import { apiVersionOfType, type ResourceType } from '../../api/resource-type.js';
@@ -19,10 +22,10 @@ export interface CachedReads {
 
 const typeKey = (t: ResourceType) => `${t.group}/${t.resource}`;
 
-export function cachedReads(client: Client, types: ResourceType[]): CachedReads {
-  const factory = new SharedInformerFactory({ client });
+export function cachedReads(client: Client, types: ResourceType[], shared?: SharedInformerFactory): CachedReads {
+  const factory = shared ?? new SharedInformerFactory({ client });
   const informers = new Map<string, Informer>(types.map((t) => [typeKey(t), factory.informerFor(t)]));
-  factory.start();
+  if (!shared) factory.start();
   const synced = (type: ResourceType) => {
     const informer = informers.get(typeKey(type));
     return informer?.hasSynced() ? informer : undefined;
@@ -47,5 +50,5 @@ export function cachedReads(client: Client, types: ResourceType[]): CachedReads 
     delete: (type, namespace, name, options) => client.delete(type, namespace, name, options),
     createSubresource: (type, namespace, name, subresource, body) => client.createSubresource(type, namespace, name, subresource, body),
   };
-  return { client: cached, stop: () => factory.stop() };
+  return { client: cached, stop: () => { if (!shared) factory.stop(); } };
 }
