@@ -16,28 +16,19 @@ BIN=$DIR/crictl
 
 log() { printf '[crictl] %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib/go-build.sh"
 
-cmd_build() {
-  if [ -x "$BIN" ]; then
-    log "crictl $VERSION: cached"
-    echo "$BIN"
-    return
-  fi
-  command -v go >/dev/null || die "go is not on PATH"
-  mkdir -p "$DIR"
-  local t0 staging=$DIR/.gobin
-  t0=$(date +%s)
-  log "building crictl $VERSION with $(go version | cut -d' ' -f3)"
-  # -mod=mod: resolve the module's own go.mod from the proxy (go install @version ignores vendor/).
-  if ! GOTOOLCHAIN=local CGO_ENABLED=0 GOMAXPROCS=${GOMAXPROCS:-2} GOFLAGS="-mod=mod -buildvcs=false" GOBIN=$staging \
-    nice -n 10 go install -trimpath -ldflags "-s -w -X sigs.k8s.io/cri-tools/pkg/version.Version=${VERSION#v}" \
-    "sigs.k8s.io/cri-tools/cmd/crictl@$VERSION" >"$DIR/build.log" 2>&1; then
-    tail -n 30 "$DIR/build.log" >&2
-    die "go install failed (log: $DIR/build.log)"
-  fi
+build_crictl() {
+  local staging=$DIR/.gobin
+  GOBIN=$staging go_timed "crictl $VERSION: go install" "$DIR/build.log" go install -trimpath \
+    -ldflags "-s -w -X sigs.k8s.io/cri-tools/pkg/version.Version=${VERSION#v}" "sigs.k8s.io/cri-tools/cmd/crictl@$VERSION"
   mv "$staging/crictl" "$BIN"
   rmdir "$staging" 2>/dev/null || true
-  log "crictl $VERSION: built in $(( $(date +%s) - t0 )) s"
+  go_stamp "$DIR/VERSIONS" "crictl=$VERSION"
+}
+
+cmd_build() {
+  go_build_cached "$BIN" "crictl $VERSION" build_crictl
   echo "$BIN"
 }
 

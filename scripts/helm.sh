@@ -16,31 +16,24 @@ BIN=$DIR/helm
 
 log() { printf '[helm] %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib/go-build.sh"
+
+# A wrapper module (as scripts/real-control-plane.sh does for etcd): go install @version refuses
+# modules with replace directives, a wrapper resolves the same versions without them.
+build_helm() {
+  local work=$DIR/.build
+  mkdir -p "$work" && cd "$work"
+  [ -f go.mod ] || go mod init helmbuild >/dev/null 2>&1
+  go_timed "helm $VERSION: go get" "$DIR/get.log" go get "helm.sh/helm/v3@$VERSION"
+  go_timed "helm $VERSION: go build" "$DIR/build.log" go build -p 2 -trimpath \
+    -ldflags "-s -w -X helm.sh/helm/v3/internal/version.version=$VERSION -X helm.sh/helm/v3/internal/version.gitTreeState=clean" \
+    -o helm.tmp helm.sh/helm/v3/cmd/helm
+  mv helm.tmp "$BIN"
+  go_stamp "$DIR/VERSIONS" "helm=$VERSION"
+}
 
 cmd_build() {
-  if [ -x "$BIN" ]; then
-    log "helm $VERSION: cached"
-    echo "$BIN"
-    return
-  fi
-  command -v go >/dev/null || die "go is not on PATH"
-  local t0 work=$DIR/.build
-  t0=$(date +%s)
-  mkdir -p "$work"
-  log "building helm $VERSION with $(go version | cut -d' ' -f3)"
-  # A wrapper module (as scripts/real-control-plane.sh does for etcd): go install @version refuses
-  # modules with replace directives, a wrapper resolves the same versions without them.
-  (
-    cd "$work"
-    export GOTOOLCHAIN=local CGO_ENABLED=0 GOMAXPROCS=${GOMAXPROCS:-2} GOFLAGS="-mod=mod -buildvcs=false"
-    [ -f go.mod ] || go mod init helmbuild >/dev/null 2>&1
-    go get "helm.sh/helm/v3@$VERSION" &&
-      nice -n 10 go build -p 2 -trimpath \
-        -ldflags "-s -w -X helm.sh/helm/v3/internal/version.version=$VERSION -X helm.sh/helm/v3/internal/version.gitTreeState=clean" \
-        -o helm.tmp helm.sh/helm/v3/cmd/helm
-  ) >"$DIR/build.log" 2>&1 || { tail -n 30 "$DIR/build.log" >&2; die "build failed (log: $DIR/build.log)"; }
-  mv "$work/helm.tmp" "$BIN"
-  log "helm $VERSION: built in $(( $(date +%s) - t0 )) s"
+  go_build_cached "$BIN" "helm $VERSION" build_helm
   echo "$BIN"
 }
 

@@ -26,35 +26,16 @@ ms() { echo $(( $(date +%s%N) / 1000000 )); }
 secs() { printf '%d.%d' $(( $1 / 1000 )) $(( $1 % 1000 / 100 )); }
 
 # ---------------------------------------------------------------------------------------------- build
-go_env() {
-  export GOTOOLCHAIN=local CGO_ENABLED=0 GOMAXPROCS=${GOMAXPROCS:-2}
-  # -mod=mod lets go build add the missing go.sum lines; keep -buildvcs=false (wrapper dirs are not repos).
-  export GOFLAGS="-mod=mod -buildvcs=false"
-}
-
-# timed <label> <log> cmd...: runs cmd under GNU time, prints wall time and peak RSS.
-timed() {
-  local label=$1 logf=$2; shift 2
-  local t0; t0=$(now)
-  if ! nice -n 10 /usr/bin/time -v -o "$logf.time" "$@" >"$logf" 2>&1; then
-    tail -n 40 "$logf" >&2
-    die "$label failed (log: $logf)"
-  fi
-  local rss; rss=$(awk -F': ' '/Maximum resident set size/ {printf "%d MiB", $2/1024}' "$logf.time")
-  log "$label: $(( $(now) - t0 )) s, peak RSS $rss"
-}
+. "$(dirname "${BASH_SOURCE[0]}")/lib/go-build.sh"
 
 build_etcd() {
   local w=$CACHE/etcd-$EV
-  if [ -x "$w/bin/etcd" ]; then log "etcd $EV: cached ($w/bin/etcd)"; else
-    mkdir -p "$w/bin" && cd "$w"
-    [ -f go.mod ] || go mod init etcdbuild >/dev/null 2>&1
-    timed "etcd $EV: go get" "$w/get.log" go get "go.etcd.io/etcd/server/v3@$EV"
-    timed "etcd $EV: go build" "$w/build.log" go build -p "${K8S_REAL_BUILD_P:-2}" -trimpath -ldflags "-s -w" \
-      -o bin/etcd.tmp go.etcd.io/etcd/server/v3
-    mv bin/etcd.tmp bin/etcd
-  fi
-  cp -f "$w/bin/etcd" "$CACHE/$KV/bin/etcd"
+  cd "$w"
+  [ -f go.mod ] || go mod init etcdbuild >/dev/null 2>&1
+  go_timed "etcd $EV: go get" "$w/get.log" go get "go.etcd.io/etcd/server/v3@$EV"
+  go_timed "etcd $EV: go build" "$w/build.log" go build -p "${K8S_REAL_BUILD_P:-2}" -trimpath -ldflags "-s -w" \
+    -o bin/etcd.tmp go.etcd.io/etcd/server/v3
+  mv bin/etcd.tmp bin/etcd
 }
 
 k8s_wrapper() {
@@ -74,7 +55,7 @@ k8s_wrapper() {
     [ "$n" -ge 20 ] || die "only $n staging replaces derived from $mod"
     log "kubernetes $KV: $n staging modules replaced by $sv"
   fi
-  grep -q "k8s.io/kubernetes $KV" go.mod || timed "kubernetes $KV: go get" "$w/get.log" go get "k8s.io/kubernetes@$KV"
+  grep -q "k8s.io/kubernetes $KV" go.mod || go_timed "kubernetes $KV: go get" "$w/get.log" go get "k8s.io/kubernetes@$KV"
 }
 
 # Staging modules the Go module proxy reachable here refuses at the release's own version ("403 This module
@@ -98,36 +79,37 @@ apply_pins() {
   done
 }
 
-build_k8s() {
-  local w=$CACHE/$KV minor=${KV#v1.} pinned=; minor=${minor%%.*}
+# build_k8s_binary <component>: one command of k8s.io/kubernetes, built in the wrapper module.
+build_k8s_binary() {
+  local c=$1 w=$CACHE/$KV minor=${KV#v1.}; minor=${minor%%.*}
+  k8s_wrapper
+  apply_pins
   local ld="-s -w -X k8s.io/component-base/version.gitVersion=$KV -X k8s.io/component-base/version.gitMajor=1"
   ld="$ld -X k8s.io/component-base/version.gitMinor=$minor -X k8s.io/component-base/version.gitTreeState=clean"
   ld="$ld -X k8s.io/client-go/pkg/version.gitVersion=$KV -X k8s.io/client-go/pkg/version.gitMajor=1"
   ld="$ld -X k8s.io/client-go/pkg/version.gitMinor=$minor"
   # No commit hash reaches us through the proxy; the release tag's time stands in for the build date.
-  local date; date=$(cd "$w" && go list -m -json k8s.io/kubernetes | sed -n 's/.*"Time": "\(.*\)".*/\1/p')
+  local date; date=$(go list -m -json k8s.io/kubernetes | sed -n 's/.*"Time": "\(.*\)".*/\1/p')
   [ -z "$date" ] || ld="$ld -X k8s.io/component-base/version.buildDate=$date -X k8s.io/client-go/pkg/version.buildDate=$date"
-  for c in kube-apiserver kube-controller-manager; do
-    if [ -x "$w/bin/$c" ]; then log "$c $KV: cached ($w/bin/$c)"; continue; fi
-    cd "$w"
-    [ -n "$pinned" ] || { apply_pins; pinned=1; }
-    timed "$c $KV: go build" "$w/build-$c.log" go build -p "${K8S_REAL_BUILD_P:-2}" -trimpath -ldflags "$ld" \
-      -o "bin/$c.tmp" "k8s.io/kubernetes/cmd/$c"
-    mv "bin/$c.tmp" "bin/$c"
-  done
+  go_timed "$c $KV: go build" "$w/build-$c.log" go build -p "${K8S_REAL_BUILD_P:-2}" -trimpath -ldflags "$ld" \
+    -o "bin/$c.tmp" "k8s.io/kubernetes/cmd/$c"
+  mv "bin/$c.tmp" "bin/$c"
 }
 
 cmd_build() {
-  command -v go >/dev/null || die "go is not on PATH"
   go_env
-  local t0; t0=$(now)
-  log "building kubernetes $KV + etcd $EV into $CACHE/$KV/bin with $(go version | cut -d' ' -f3)"
-  k8s_wrapper
-  build_etcd
-  build_k8s
-  { printf 'kubernetes=%s\netcd=%s\ngo=%s\n' "$KV" "$EV" "$(go env GOVERSION)"
-    sed -n "s/^replace \(k8s.io\/[^ ]*\) => [^ ]* \(.*\)/pin \1=\2/p" "$CACHE/$KV/go.mod" | grep -v "=v0.${KV#v1.}\$" || true
-  } >"$CACHE/$KV/bin/VERSIONS"
+  local t0 c pins; t0=$(now)
+  log "building (or reusing) kubernetes $KV + etcd $EV into $CACHE/$KV/bin with $(go env GOVERSION)"
+  go_build_cached "$CACHE/etcd-$EV/bin/etcd" "etcd $EV" build_etcd
+  mkdir -p "$CACHE/$KV/bin"
+  cmp -s "$CACHE/etcd-$EV/bin/etcd" "$CACHE/$KV/bin/etcd" || cp -f "$CACHE/etcd-$EV/bin/etcd" "$CACHE/$KV/bin/etcd"
+  for c in kube-apiserver kube-controller-manager; do
+    go_build_cached "$CACHE/$KV/bin/$c" "$c $KV" build_k8s_binary "$c"
+  done
+  # The staging modules pinned away from the release's own version (apply_pins), one line each.
+  mapfile -t pins < <(sed -n "s/^replace \(k8s.io\/[^ ]*\) => [^ ]* \(.*\)/pin \1=\2/p" "$CACHE/$KV/go.mod" 2>/dev/null |
+    grep -v "=v0.${KV#v1.}\$" || true)
+  go_stamp "$CACHE/$KV/bin/VERSIONS" "kubernetes=$KV" "etcd=$EV" "${pins[@]}"
   log "done in $(( $(now) - t0 )) s; binaries: $(du -sh "$CACHE/$KV/bin" | cut -f1) in $CACHE/$KV/bin"
 }
 

@@ -4,6 +4,7 @@
  * rate-limited retries still happen, and pod/node drivers standing in for the scheduler and kubelets
  * by writing pod status through the status subresource. Imported only by *.test.ts files.
  */
+import { after, before } from 'node:test';
 import type { KObject } from '../api/meta.js';
 import { Nodes, Pods } from '../api/resource-type.js';
 import type { Client } from '../client/client.js';
@@ -12,6 +13,7 @@ import type { RequestHandler } from '../api/request.js';
 import { FakeClock, flush } from '../machinery/clock.js';
 import { Manager } from '../runtime/manager.js';
 import type { Pod } from '../api/core/index.js';
+import { startTestControlPlane, type TestControlPlane } from './control-plane.js';
 
 export interface ControllerTestEnv {
   client: Client;
@@ -27,6 +29,33 @@ export async function startControllerEnv(handler: RequestHandler, setup: (mgr: M
   setup(mgr);
   await mgr.start();
   return { client: createInProcessClient(handler), clock, mgr, stop: () => mgr.stop() };
+}
+
+/**
+ * For a `describe` block: an embedded control plane and a controller env over it, started in `before`
+ * and stopped in `after`. The handle reads the running env, so tests write `env.client` as before.
+ */
+export function controllerEnvForSuite(setup: (mgr: Manager) => void): ControllerTestEnv {
+  let plane: TestControlPlane | undefined;
+  let started: ControllerTestEnv | undefined;
+  before(async () => {
+    plane = await startTestControlPlane();
+    started = await startControllerEnv(plane.plane.handler, setup);
+  });
+  after(async () => {
+    await started?.stop();
+    await plane?.stop();
+  });
+  const running = (): ControllerTestEnv => {
+    if (!started) throw new Error('controller env used before the suite\'s before() started it');
+    return started;
+  };
+  return {
+    get client() { return running().client; },
+    get clock() { return running().clock; },
+    get mgr() { return running().mgr; },
+    stop: () => running().stop(),
+  };
 }
 
 /**

@@ -50,6 +50,8 @@ export interface RealKruise {
   kubectl: ReturnType<typeof kubectlFor>;
   /** `kubectl <args> -o json`, asserting success. */
   json(args: string[]): Promise<Obj>;
+  /** The pods labelled `app=<app>` in the default namespace that are not being deleted. */
+  pods(app: string): Promise<Obj[]>;
   /** `kubectl apply -f -` of one object, asserting success. */
   apply(manifest: Obj): Promise<void>;
   stop(): Promise<void>;
@@ -118,11 +120,13 @@ export async function startRealKruise(options: RealKruiseOptions): Promise<RealK
       assert.equal(r.code, 0, r.stderr);
       return JSON.parse(r.stdout) as Obj;
     };
+    const pods = async (app: string): Promise<Obj[]> =>
+      ((await json(['get', 'pods', '-l', `app=${app}`])).items as Obj[]).filter((p) => !p.metadata.deletionTimestamp);
     const apply = async (manifest: Obj) => {
       const r = await kubectl(['apply', '-f', '-'], { input: stringify(manifest) });
       assert.equal(r.code, 0, r.stderr);
     };
-    return { real, dir, manager, nodeNames, scheduler, installToReadyMs, daemonOutputs, kubectl, json, apply, stop };
+    return { real, dir, manager, nodeNames, scheduler, installToReadyMs, daemonOutputs, kubectl, json, pods, apply, stop };
   } catch (e) {
     await stop();
     throw e;

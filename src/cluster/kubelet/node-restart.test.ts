@@ -15,22 +15,13 @@ import type { Client } from '../../client/client.js';
 import { createInProcessClient } from '../../client/in-process-client.js';
 import { isNotFound } from '../../machinery/errors.js';
 import { startTestControlPlane, type TestControlPlane } from '../../testing/control-plane.js';
+import { waitFor } from '../../testing/wait-for.js';
 import { createSimulatedNodes, type SimulatedNodes } from './index.js';
 import type { Pod } from '../../api/core/index.js';
 
 let env: TestControlPlane;
 let client: Client;
 let stateDir: string;
-
-async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 const getPod = (name: string) => client.get<Pod>(Pods, 'restart', name);
 const ready = (p: Pod) => p.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;

@@ -6,6 +6,7 @@ import { createInProcessClient } from '../../client/in-process-client.js';
 import { isNotFound } from '../../machinery/errors.js';
 import { FakeClock, flush } from '../../machinery/clock.js';
 import { startTestControlPlane, type TestControlPlane } from '../../testing/control-plane.js';
+import { waitFor } from '../../testing/wait-for.js';
 import { createSimulatedNodes, type SimulatedNodes } from './index.js';
 import type { Pod } from '../../api/core/index.js';
 
@@ -13,16 +14,6 @@ let env: TestControlPlane;
 let client: Client;
 let nodes: SimulatedNodes;
 const clock = new FakeClock(Date.now());
-
-async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 /**
  * Advances fake time in steps until `check` holds; returns how much fake time that took. Stepping
@@ -42,7 +33,7 @@ async function advanceUntil(what: string, check: () => Promise<boolean>, maxMs: 
 
 const podIs = (name: string, ok: (p: Pod) => boolean) => async () => ok(await client.get<Pod>(Pods, 'default', name));
 const podWhere = (name: string, ok: (p: Pod) => boolean, what: string) =>
-  waitFor(`${name}: ${what}`, async () => { const p = await client.get<Pod>(Pods, 'default', name); return ok(p) && p; });
+  waitFor(`${name}: ${what}`, async () => { const p = await client.get<Pod>(Pods, 'default', name); return ok(p) && p; }, 5000);
 const isReady = (p: Pod) => !!p.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True');
 const podObject = (name: string, annotations?: Record<string, string>, extra: Partial<Pod['spec']> = {}): Pod => ({
   apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', annotations },

@@ -8,6 +8,7 @@ import { createInProcessClient } from '../../client/in-process-client.js';
 import { isNotFound } from '../../machinery/errors.js';
 import { FakeClock, flush } from '../../machinery/clock.js';
 import { startTestControlPlane, type TestControlPlane } from '../../testing/control-plane.js';
+import { waitFor } from '../../testing/wait-for.js';
 import { createSimulatedNodes, type SimulatedNodes } from './index.js';
 import type { Lease, Node, Pod, PodCondition } from '../../api/core/index.js';
 
@@ -15,17 +16,6 @@ let env: TestControlPlane;
 let client: Client;
 let nodes: SimulatedNodes;
 const clock = new FakeClock(Date.now());
-
-/** Polls (10 ms) until `check` returns a value; no fake time passes. */
-async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 const getPod = (ns: string, name: string) => client.get<Pod>(Pods, ns, name);
 const condition = (pod: Pod, type: string): PodCondition | undefined => pod.status?.conditions?.find((c) => c.type === type);

@@ -11,10 +11,10 @@ import { isAlreadyExists, isNotFound } from '../../machinery/errors.js';
 import { timeOf } from '../../machinery/time.js';
 import type { EventRecorder } from '../../runtime/events.js';
 import type { ResourceVersionExpectations, ScaleExpectations } from '../../runtime/expectations.js';
-import { requestKey, type Request } from '../../runtime/handlers.js';
+import type { Request } from '../../runtime/handlers.js';
 import { IndexNames } from '../../runtime/indexers.js';
 import type { Informer } from '../../runtime/informer.js';
-import type { ReconcileContext, Result } from '../../runtime/reconcile.js';
+import { cachedOrRequeue, type ReconcileContext, type Result } from '../../runtime/reconcile.js';
 import { childKinds, newChild, templateKind, type ChildKind } from './children.js';
 import { beyondHistory, sortChildren, statusFor, type Children } from './history.js';
 import { dueRuns, earliestTime, readSchedule, tooLate, type ZonedSchedule } from './schedule.js';
@@ -33,15 +33,8 @@ export class AdvancedCronJobReconciler {
   constructor(private readonly d: AdvancedCronJobDeps) {}
 
   async reconcile(ctx: ReconcileContext, req: Request): Promise<Result | void> {
-    const key = requestKey(req);
-    const acj = this.d.cronJobs.get(req.namespace, req.name);
-    if (!acj) {
-      this.d.expectations.delete(key);
-      this.d.statusWrites.delete(key);
-      return;
-    }
-    if (!this.d.expectations.satisfied(key)) return { requeueAfterMs: this.d.expectations.waitMs(key) };
-    if (!this.d.statusWrites.isUpdatedSatisfied(key, acj)) return { requeueAfterMs: 1000 };
+    const { key, object: acj, result } = cachedOrRequeue(this.d.cronJobs, req, { scale: this.d.expectations, writes: this.d.statusWrites });
+    if (!acj) return result;
     const kind = childKinds[templateKind(acj)];
     const children = sortChildren(this.d.children[kind.kind].byIndex(IndexNames.controllerUid, acj.metadata.uid!), kind.kind);
     const status = statusFor(acj, kind.kind, children);

@@ -13,10 +13,10 @@ import { isConflict, isNotFound } from '../../machinery/errors.js';
 import { scaledValue } from '../../machinery/int-or-percent.js';
 import { rfc3339 } from '../../machinery/time.js';
 import type { ResourceVersionExpectations } from '../../runtime/expectations.js';
-import { requestKey, type Request } from '../../runtime/handlers.js';
+import type { Request } from '../../runtime/handlers.js';
 import { IndexNames } from '../../runtime/indexers.js';
 import type { Informer } from '../../runtime/informer.js';
-import type { ReconcileContext, Result } from '../../runtime/reconcile.js';
+import { cachedOrRequeue, type ReconcileContext, type Result } from '../../runtime/reconcile.js';
 import { deadlineLeftMs, finish, isFinished, ttlLeftMs, writeStatus } from './job-status.js';
 import { classifyPods, isComplete, planNodes, podsByNode, type NodePlan, type PodCounts } from './pod-plan.js';
 import { createJobPods, deleteJobPods, type PodWriteContext } from './pod-writes.js';
@@ -43,15 +43,8 @@ export class BroadcastJobReconciler {
   constructor(private readonly d: BroadcastJobDeps) {}
 
   async reconcile(ctx: ReconcileContext, req: Request): Promise<Result | void> {
-    const key = requestKey(req);
-    const job = this.d.jobs.get(req.namespace, req.name);
-    if (!job) {
-      this.d.expectations.delete(key);
-      this.d.statusWrites.delete(key);
-      return;
-    }
-    if (!this.d.expectations.satisfied(key)) return { requeueAfterMs: this.d.expectations.waitMs(key) };
-    if (!this.d.statusWrites.isUpdatedSatisfied(key, job)) return { requeueAfterMs: 1000 };
+    const { key, object: job, result } = cachedOrRequeue(this.d.jobs, req, { scale: this.d.expectations, writes: this.d.statusWrites });
+    if (!job) return result;
     const now = ctx.clock.now();
     if (isFinished(job)) return this.afterFinish(job, now);
     const pass: Pass = { job, key, now, status: structuredClone(job.status ?? {}) };

@@ -7,6 +7,7 @@ import { startCluster, type Cluster } from '../../cluster/cluster.js';
 import { setRootLogger } from '../../machinery/log.js';
 import { Manager } from '../../runtime/manager.js';
 import { startKruiseTestEnv, type KruiseTestEnv } from '../../testing/kruise-env.js';
+import { eventually } from '../../testing/workload-env.js';
 import { kruiseControllers } from '../index.js';
 import { setupPodReadinessController } from '../podreadiness/index.js';
 import { CloneSets, setupCloneSetController } from './index.js';
@@ -14,21 +15,6 @@ import type { CloneSet } from './pods.js';
 import type { Pod } from '../../api/core/index.js';
 
 const ns = 'default';
-
-async function eventually<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value !== undefined && value !== false) return value;
-    } catch (e) {
-      last = e;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 const cloneSet = (name: string, replicas: number, rollingUpdate: Record<string, unknown> = {}) => ({
   apiVersion: 'apps.kruise.io/v1beta1', kind: 'CloneSet', metadata: { name, namespace: ns },

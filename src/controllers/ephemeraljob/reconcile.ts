@@ -15,9 +15,9 @@ import { selectorFromLabelSelector, type MetaLabelSelector } from '../../machine
 import { timeOf } from '../../machinery/time.js';
 import type { EventRecorder } from '../../runtime/events.js';
 import type { ResourceVersionExpectations, ScaleExpectations } from '../../runtime/expectations.js';
-import { requestKey, type Request } from '../../runtime/handlers.js';
+import type { Request } from '../../runtime/handlers.js';
 import type { Informer } from '../../runtime/informer.js';
-import type { ReconcileContext, Result } from '../../runtime/reconcile.js';
+import { cachedOrRequeue, type ReconcileContext, type Result } from '../../runtime/reconcile.js';
 import { computeStatus, podState } from './job-status.js';
 import { containersFor, expectationNames, podsToInject, targetPods } from './targets.js';
 import { EphemeralContainerFinalizer, type EphemeralJob, type EphemeralJobStatus } from './types.js';
@@ -37,14 +37,8 @@ export class EphemeralJobReconciler {
   constructor(private readonly d: EphemeralJobDeps) {}
 
   async reconcile(ctx: ReconcileContext, req: Request): Promise<Result | void> {
-    const key = requestKey(req);
-    const job = this.d.jobs.get(req.namespace, req.name);
-    if (!job) {
-      this.d.expectations.delete(key);
-      this.d.writes.delete(key);
-      return;
-    }
-    if (!this.d.writes.isUpdatedSatisfied(key, job)) return { requeueAfterMs: 1000 };
+    const { key, object: job, result } = cachedOrRequeue(this.d.jobs, req, { scale: this.d.expectations, writes: this.d.writes });
+    if (!job) return result;
     const hasFinalizer = job.metadata.finalizers?.includes(EphemeralContainerFinalizer) ?? false;
     // kube cannot remove ephemeral containers: deleting the job only drops the finalizer
     if (job.metadata.deletionTimestamp) return hasFinalizer ? this.setFinalizer(key, job, false) : undefined;
@@ -54,7 +48,6 @@ export class EphemeralJobReconciler {
     const deadline = job.spec?.activeDeadlineSeconds;
     const startedAt = timeOf(job.status?.startTime) ?? now;
     const requeue: Result = deadline === undefined || deadline === null ? {} : { requeueAfterMs: Math.max(0, startedAt + deadline * 1000 - now) || 1 };
-    if (!this.d.expectations.satisfied(key)) return { requeueAfterMs: this.d.expectations.waitMs(key) };
     const targets = targetPods(job, this.matchingPods(job));
     const status = computeStatus(job, job.status ?? {}, targets, now);
     let error: unknown;

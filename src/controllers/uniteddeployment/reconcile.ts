@@ -17,7 +17,7 @@ import type { EventRecorder } from '../../runtime/events.js';
 import type { ResourceVersionExpectations } from '../../runtime/expectations.js';
 import type { Request } from '../../runtime/handlers.js';
 import type { Informer } from '../../runtime/informer.js';
-import type { ReconcileContext, Result } from '../../runtime/reconcile.js';
+import { cachedOrRequeue, type ReconcileContext, type Result } from '../../runtime/reconcile.js';
 import { isAdaptive, subsetSchedulable, type SubsetCondition } from './adaptive.js';
 import { allocateAdaptive, allocateMinMax, allocateSpecific, usesMinMax, type AdaptiveFacts, type Allocation } from './allocation.js';
 import { computeStatus, type SubsetFacts } from './status.js';
@@ -41,10 +41,9 @@ export class UnitedDeploymentReconciler {
   constructor(private readonly d: UnitedDeploymentDeps) {}
 
   async reconcile(ctx: ReconcileContext, req: Request): Promise<Result | void> {
-    const ud = this.d.uds.get(req.namespace, req.name);
-    const key = `${req.namespace}/${req.name}`;
-    if (!ud || ud.metadata.deletionTimestamp || !ud.spec) return;
-    if (!this.d.writes.isUpdatedSatisfied(key, ud)) return { requeueAfterMs: statusWaitMs };
+    const { key, object: ud, result } = cachedOrRequeue(this.d.uds, req, { writes: this.d.writes, writesRetryMs: statusWaitMs });
+    if (!ud) return result;
+    if (ud.metadata.deletionTimestamp || !ud.spec) return;
     const kind = subsetKindOf(ud);
     if (!kind) return;
     const now = ctx.clock.now();

@@ -3,17 +3,17 @@
  * `auth can-i` (with `--as` and `--list`), `auth whoami --as`, client certificates of other users,
  * `create token` and the token's life, and `--authorization-mode AlwaysAllow`.
  */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { startTestControlPlane, type TestControlPlane } from '../../testing/control-plane.js';
+import { controlPlaneForSuite } from '../../testing/control-plane-suite.js';
 import { issueClientCert } from '../../apiserver/auth/pki.js';
 
 const reader = 'system:serviceaccount:team-a:reader';
 
 describe('authorization through kubectl', () => {
-  let env: TestControlPlane;
+  const { env } = controlPlaneForSuite();
   const k = (...args: string[]) => env.kubectl(args);
   const ok = async (...args: string[]) => {
     const r = await k(...args);
@@ -27,7 +27,6 @@ describe('authorization through kubectl', () => {
   };
 
   before(async () => {
-    env = await startTestControlPlane();
     for (const ns of ['team-a', 'team-b']) await ok('create', 'namespace', ns);
     await ok('create', 'serviceaccount', 'reader', '-n', 'team-a');
     await ok('create', 'secret', 'generic', 'db', '-n', 'team-b', '--from-literal=password=x');
@@ -35,7 +34,6 @@ describe('authorization through kubectl', () => {
     await ok('create', 'role', 'cm-one', '--verb=get', '--resource=configmaps', '--resource-name=one', '-n', 'team-a');
     await ok('create', 'rolebinding', 'reader-cm-one', '--role=cm-one', `--serviceaccount=team-a:reader`, '-n', 'team-a');
   });
-  after(() => env.stop());
 
   test('auth can-i: the admin may do anything, nobody may not', async () => {
     assert.equal(await ok('auth', 'can-i', '*', '*'), 'yes');
@@ -112,9 +110,7 @@ describe('authorization through kubectl', () => {
 });
 
 describe('--authorization-mode AlwaysAllow', () => {
-  let env: TestControlPlane;
-  before(async () => { env = await startTestControlPlane({ authorizationMode: 'AlwaysAllow' }); });
-  after(() => env.stop());
+  const { env } = controlPlaneForSuite({ authorizationMode: 'AlwaysAllow' });
 
   test('everyone authenticated may do anything', async () => {
     assert.equal((await env.kubectl(['auth', 'can-i', '*', '*', '--as=nobody'])).stdout.trim(), 'yes');

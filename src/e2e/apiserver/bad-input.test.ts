@@ -1,17 +1,11 @@
 /** Bad requests get the matching 4xx Status naming the problem; the server keeps serving. */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestControlPlane, type TestControlPlane } from '../../testing/control-plane.js';
-import { apiClientFromKubeconfig, type ApiClient } from '../../testing/process.js';
+import type { TestControlPlane } from '../../testing/control-plane.js';
+import { controlPlaneForSuite } from '../../testing/control-plane-suite.js';
 
 describe('bad input', () => {
-  let env: TestControlPlane;
-  let api: ApiClient;
-  before(async () => {
-    env = await startTestControlPlane();
-    api = await apiClientFromKubeconfig(env.kubeconfig);
-  });
-  after(async () => { await env.stop(); });
+  const { env, api } = controlPlaneForSuite();
 
   const cms = '/api/v1/namespaces/default/configmaps';
   const cases: { name: string; method: string; path: string; body: unknown; headers?: Record<string, string>; status: number; reason: string; message: RegExp }[] = [

@@ -4,11 +4,10 @@
  * against typed built-ins and a custom resource. Whatever arrives, the answer is a 2xx or a 4xx with
  * a Status, never a 5xx, and the server keeps serving. Bounded by runs, a few seconds in all.
  */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { startTestControlPlane, type TestControlPlane } from '../../testing/control-plane.js';
-import { apiClientFromKubeconfig, type ApiClient } from '../../testing/process.js';
+import { controlPlaneForSuite } from '../../testing/control-plane-suite.js';
 
 /** What each verb reads (other pairs are a plain 415, which says nothing about the decoders). */
 const contentTypes = {
@@ -37,18 +36,14 @@ const body = fc.oneof(
 );
 
 describe('request decoders under fuzzing', () => {
-  let env: TestControlPlane;
-  let api: ApiClient;
+  const { api } = controlPlaneForSuite();
   before(async () => {
-    env = await startTestControlPlane();
-    api = await apiClientFromKubeconfig(env.kubeconfig);
     await api.request('POST', '/api/v1/namespaces/default/configmaps', { metadata: { name: 'fz' }, data: { a: 'b' } });
     await api.request('POST', '/api/v1/namespaces/default/pods', { metadata: { name: 'fz' }, spec: { containers: [{ name: 'c', image: 'i' }] } });
     await api.request('POST', '/apis/apps/v1/namespaces/default/deployments', {
       metadata: { name: 'fz' }, spec: { selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } },
     });
   });
-  after(async () => { await env.stop(); });
 
   const targets = ['/api/v1/namespaces/default/configmaps', '/api/v1/namespaces/default/pods', '/apis/apps/v1/namespaces/default/deployments'];
 

@@ -1,7 +1,7 @@
 /** Older and newer kubectl minors work too: 1.27/1.28 need protobuf OpenAPI v2, 1.33 the v3 documents. */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestControlPlane, type TestControlPlane } from '../../testing/control-plane.js';
+import { controlPlaneForSuite } from '../../testing/control-plane-suite.js';
 
 const manifest = (name: string) => `apiVersion: apps/v1
 kind: Deployment
@@ -14,9 +14,7 @@ spec:
 `;
 
 describe('kubectl minor versions', () => {
-  let env: TestControlPlane;
-  before(async () => { env = await startTestControlPlane(); });
-  after(async () => { await env.stop(); });
+  const { env } = controlPlaneForSuite();
 
   for (const minor of [27, 28, 30, 33]) {
     test(`kubectl 1.${minor}: apply with validation, get, create namespace, explain`, async () => {

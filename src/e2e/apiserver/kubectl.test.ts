@@ -2,17 +2,17 @@
  * Real kubectl (1.32) against a fresh embedded control plane: the everyday commands a platform
  * engineer runs, asserting what they print and what ends up stored.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { writeFile, chmod } from 'node:fs/promises';
 import path from 'node:path';
-import { startTestControlPlane, type TestControlPlane } from '../../testing/control-plane.js';
+import { controlPlaneForSuite } from '../../testing/control-plane-suite.js';
 import { kubectlBinary } from '../../testing/kubectl.js';
 import { deployment, widgetCrd } from './fixtures.js';
 
 describe('kubectl against kruise up', () => {
-  let env: TestControlPlane;
+  const { env } = controlPlaneForSuite();
   const k = (args: string[], input?: string) => env.kubectl(args, { input });
   const json = async (args: string[]) => {
     const r = await k([...args, '-o', 'json']);
@@ -20,8 +20,6 @@ describe('kubectl against kruise up', () => {
     return JSON.parse(r.stdout);
   };
 
-  before(async () => { env = await startTestControlPlane(); });
-  after(async () => { await env.stop(); });
 
   test('version, api-resources and auth can-i', async () => {
     const v = await json(['version']);

@@ -3,10 +3,9 @@
  * updates and deletes as protobuf (`application/vnd.kubernetes.protobuf`). The server accepts them and
  * serves the custom resource the CRD declares (docs/design/client-compatibility.md §1).
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestControlPlane, type TestControlPlane } from '../../testing/control-plane.js';
-import { apiClientFromKubeconfig, type ApiClient } from '../../testing/process.js';
+import { controlPlaneForSuite } from '../../testing/control-plane-suite.js';
 import { widgetCrdBody } from '../../apiserver/http/protobuf/test-crd.js';
 import { envelope, pb } from '../../apiserver/http/protobuf/test-encoder.js';
 
@@ -14,13 +13,7 @@ const PROTOBUF = { 'content-type': 'application/vnd.kubernetes.protobuf', accept
 const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 
 describe('protobuf apiextensions.k8s.io/v1 bodies from a client-go client', () => {
-  let env: TestControlPlane;
-  let api: ApiClient;
-  before(async () => {
-    env = await startTestControlPlane();
-    api = await apiClientFromKubeconfig(env.kubeconfig);
-  });
-  after(async () => { await env.stop(); });
+  const { api } = controlPlaneForSuite();
 
   test('create, update and delete a CRD in protobuf; its custom resource is served and validated', async () => {
     const created = await api.request('POST', CRDS, widgetCrdBody(), PROTOBUF);

@@ -1,9 +1,9 @@
 /** API semantics a controller relies on, checked through raw HTTPS requests. */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import https from 'node:https';
-import { startTestControlPlane, type TestControlPlane } from '../../testing/control-plane.js';
-import { apiClientFromKubeconfig, type ApiClient } from '../../testing/process.js';
+import type { TestControlPlane } from '../../testing/control-plane.js';
+import { controlPlaneForSuite } from '../../testing/control-plane-suite.js';
 
 const deploy = (name: string) => ({
   apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name, labels: { app: name } },
@@ -11,13 +11,7 @@ const deploy = (name: string) => ({
 });
 
 describe('API semantics', () => {
-  let env: TestControlPlane;
-  let api: ApiClient;
-  before(async () => {
-    env = await startTestControlPlane();
-    api = await apiClientFromKubeconfig(env.kubeconfig);
-  });
-  after(async () => { await env.stop(); });
+  const { env, api } = controlPlaneForSuite();
 
   test('create fills server fields and defaults; status is dropped on create', async () => {
     const r = await api.request('POST', '/apis/apps/v1/namespaces/default/deployments', { ...deploy('d1'), status: { replicas: 9 } });

@@ -36,7 +36,6 @@ describe('helm install on the real kube-apiserver, manager and daemons with only
     assert.equal(r.code, 0, r.stderr);
     return r.stdout;
   };
-  const livePods = async (app: string): Promise<Obj[]> => ((await json(['get', 'pods', '-l', `app=${app}`])).items as Obj[]).filter((p) => !p.metadata.deletionTimestamp);
   const cloneSet = (name: string, image: string) => ({
     apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', metadata: { name, namespace: 'default' },
     spec: { replicas: 2, selector: { matchLabels: { app: name } }, updateStrategy: { type: 'InPlaceIfPossible' },
@@ -44,7 +43,7 @@ describe('helm install on the real kube-apiserver, manager and daemons with only
   });
   const cloneSetReady = (name: string, image: string) => eventually(`${name} ready on ${image}`, async () => {
     const cs = await json(['get', 'clonesets.apps.kruise.io', name]);
-    const ready = (await livePods(name)).filter((p) => p.spec.containers[0].image === image && p.status?.containerStatuses?.[0]?.ready);
+    const ready = (await k.pods(name)).filter((p) => p.spec.containers[0].image === image && p.status?.containerStatuses?.[0]?.ready);
     return cs.status?.updatedReadyReplicas === 2 && ready.length === 2 ? ready : undefined;
   }, 90_000);
 
@@ -93,7 +92,7 @@ describe('helm install on the real kube-apiserver, manager and daemons with only
       return s.status?.readyReplicas === 2 ? s : undefined;
     }, 90_000);
     assert.equal(sts.status.replicas, 2);
-    assert.deepEqual((await livePods('hs')).map((p) => p.metadata.name).sort(), ['hs-0', 'hs-1']);
+    assert.deepEqual((await k.pods('hs')).map((p) => p.metadata.name).sort(), ['hs-0', 'hs-1']);
   });
 
   test('SidecarSet: a new pod gets the sidecar injected', async () => {

@@ -16,6 +16,34 @@ before(async () => { w = await startPubEnv({ gates: 'PodUnavailableBudgetUpdateG
 after(() => w.stop());
 
 const image = (name: string, img: string) => ({ spec: { containers: [{ name: 'main', image: img }] } });
+const newImage = { spec: { template: image('main', 'nginx:1.26-alpine') } };
+
+/**
+ * Puts the three pods of workload `app` under a PUB allowing one unavailable, then rolls them in
+ * place with `roll` while sampling: the fewest pods available for the PUB at any time until all three
+ * run the new image and are available again.
+ */
+async function rollInPlaceUnderPub(ns: string, app: string, targetRef: Record<string, string>, roll: () => Promise<unknown>): Promise<number> {
+  await w.client.create(PubsV1alpha1, pubV1alpha1(ns, app, { targetRef, maxUnavailable: 1 }));
+  await pubCounters(w.client, ns, app, { total: 3, desired: 2, current: 3, allowed: 1 });
+  await eventually('pods bound', async () => (await livePods(w.client, ns, app)).every((p) => !!p.metadata.annotations?.['pub.kruise.io/related-pub']));
+  let worst = 3;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      worst = Math.min(worst, (await livePods(w.client, ns, app)).filter(isPubAvailable).length);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  await roll();
+  await eventually('all pods updated in place and ready', async () => {
+    const pods = await livePods(w.client, ns, app);
+    return pods.length === 3 && pods.every((p) => p.spec.containers[0].image === 'nginx:1.26-alpine' && isPubAvailable(p));
+  }, 60_000);
+  sampling = false;
+  await sampler;
+  return worst;
+}
 
 describe('in-place updates under a PUB (E.6 7)', () => {
   test('an image patch consumes the budget, a second is refused, a label-only patch passes', async () => {
@@ -44,24 +72,8 @@ describe('in-place updates under a PUB (E.6 7)', () => {
       },
     });
     await readyPods(w.client, 'pb8', 'cs', 3);
-    await w.client.create(PubsV1alpha1, pubV1alpha1('pb8', 'cs', { targetRef: { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', name: 'cs' }, maxUnavailable: 1 }));
-    await pubCounters(w.client, 'pb8', 'cs', { total: 3, desired: 2, current: 3, allowed: 1 });
-    let worst = 3;
-    let sampling = true;
-    const sampler = (async () => {
-      while (sampling) {
-        const pods = await livePods(w.client, 'pb8', 'cs');
-        worst = Math.min(worst, pods.filter(isPubAvailable).length);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    })();
-    await w.client.patch(CloneSets, 'pb8', 'cs', 'merge', { spec: { template: { spec: { containers: [{ name: 'main', image: 'nginx:1.26-alpine' }] } } } });
-    await eventually('all pods updated in place and ready', async () => {
-      const pods = await livePods(w.client, 'pb8', 'cs');
-      return pods.length === 3 && pods.every((p) => p.spec.containers[0].image === 'nginx:1.26-alpine' && isPubAvailable(p));
-    }, 60_000);
-    sampling = false;
-    await sampler;
+    const worst = await rollInPlaceUnderPub('pb8', 'cs', { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', name: 'cs' },
+      () => w.client.patch(CloneSets, 'pb8', 'cs', 'merge', newImage));
     assert.ok(worst >= 2, `at least 2 of 3 pods available throughout (worst ${worst})`);
   });
 });
@@ -78,24 +90,8 @@ describe('Advanced StatefulSet in place under a PUB', () => {
       },
     });
     await readyPods(w.client, 'pb9', 'as', 3, 30_000);
-    await w.client.create(PubsV1alpha1, pubV1alpha1('pb9', 'as', { targetRef: { apiVersion: 'apps.kruise.io/v1beta1', kind: 'StatefulSet', name: 'as' }, maxUnavailable: 1 }));
-    await pubCounters(w.client, 'pb9', 'as', { total: 3, desired: 2, current: 3, allowed: 1 });
-    await eventually('pods bound', async () => (await livePods(w.client, 'pb9', 'as')).every((p) => !!p.metadata.annotations?.['pub.kruise.io/related-pub']));
-    let worst = 3;
-    let sampling = true;
-    const sampler = (async () => {
-      while (sampling) {
-        worst = Math.min(worst, (await livePods(w.client, 'pb9', 'as')).filter(isPubAvailable).length);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    })();
-    await w.client.patch(AdvancedStatefulSets, 'pb9', 'as', 'merge', { spec: { template: { spec: { containers: [{ name: 'main', image: 'nginx:1.26-alpine' }] } } } });
-    await eventually('all pods updated in place and ready', async () => {
-      const pods = await livePods(w.client, 'pb9', 'as');
-      return pods.length === 3 && pods.every((p) => p.spec.containers[0].image === 'nginx:1.26-alpine' && isPubAvailable(p));
-    }, 60_000);
-    sampling = false;
-    await sampler;
+    const worst = await rollInPlaceUnderPub('pb9', 'as', { apiVersion: 'apps.kruise.io/v1beta1', kind: 'StatefulSet', name: 'as' },
+      () => w.client.patch(AdvancedStatefulSets, 'pb9', 'as', 'merge', newImage));
     assert.ok(worst >= 2, `at least 2 of 3 pods available throughout (worst ${worst})`);
   });
 });

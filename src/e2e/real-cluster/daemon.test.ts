@@ -5,10 +5,10 @@
  * --socket-file` per node, reaching its runtime over gRPC exactly as it reaches containerd. Skipped,
  * with the reason, when the binaries are not cached.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { realControlPlaneAvailable } from '../../testing/real-control-plane.js';
-import { startRealKruise, type RealKruise } from '../../testing/real-kruise.js';
+import { realKruiseForSuite } from '../../testing/real-kruise-suite.js';
 import { eventually } from '../../testing/workload-env.js';
 
 type Obj = Record<string, any>;  
@@ -17,17 +17,11 @@ const availability = realControlPlaneAvailable();
 const nodes = ['dsim-0', 'dsim-1'];
 
 describe('kruise-daemon processes on a real kube-apiserver', { skip: availability.available ? false : availability.reason, timeout: 300_000 }, () => {
-  let k: RealKruise | undefined;
-  const json = (args: string[]): Promise<Obj> => k!.json(args);
-  const apply = (manifest: Obj): Promise<void> => k!.apply(manifest);
-
-  before(async () => {
-    k = await startRealKruise({
-      name: 'kruise-real-daemon', gates: ['ImagePullJobGate=true', 'PreDownloadImageForInPlaceUpdate=true'], daemons: true,
-      nodes: { count: 2, prefix: 'dsim-', extraArgs: ['--pull-delay-ms', '200'] },
-    });
+  const k = realKruiseForSuite({
+    name: 'kruise-real-daemon', gates: ['ImagePullJobGate=true', 'PreDownloadImageForInPlaceUpdate=true'], daemons: true,
+    nodes: { count: 2, prefix: 'dsim-', extraArgs: ['--pull-delay-ms', '200'] },
   });
-  after(async () => { await k?.stop(); });
+  const { json, pods, apply } = k;
 
   test('a ContainerRecreateRequest restarts the named container through the node\'s daemon: same pod UID and IP, restartCount 1', async () => {
     await apply({
@@ -93,7 +87,7 @@ describe('kruise-daemon processes on a real kube-apiserver', { skip: availabilit
       },
     });
     const readyPod = (restarts: number) => eventually(`envmeta ready with ${restarts} restarts`, async () => {
-      const pod = ((await json(['get', 'pods', '-l', 'app=envmeta'])).items as Obj[]).find((p) => !p.metadata.deletionTimestamp);
+      const [pod] = await pods('envmeta');
       const ready = pod?.status?.conditions?.some((c: Obj) => c.type === 'Ready' && c.status === 'True');
       return ready && pod!.status.containerStatuses?.[0]?.restartCount === restarts && pod!.metadata.annotations?.['apps.kruise.io/runtime-containers-meta'] ? pod : undefined;
     }, 60_000);

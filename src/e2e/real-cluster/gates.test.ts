@@ -4,10 +4,10 @@
  * RecreatePodWhenChangeVCTInCloneSetGate on, and the in-place update of two containers in launch-priority
  * order. Skipped, with the reason, when the binaries are not cached.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { realControlPlaneAvailable } from '../../testing/real-control-plane.js';
-import { startRealKruise, type RealKruise } from '../../testing/real-kruise.js';
+import { realKruiseForSuite } from '../../testing/real-kruise-suite.js';
 import { eventually } from '../../testing/workload-env.js';
 
 type Obj = Record<string, any>;  
@@ -26,30 +26,23 @@ const cloneSet = (name: string, spec: Obj) => ({
 const inPlace = (extra: Obj = {}) => ({ type: 'RollingUpdate', rollingUpdate: { podUpdatePolicy: 'InPlaceIfPossible', maxUnavailable: '100%', ...extra } });
 
 describe('CloneSet gates on a real kube-apiserver', { skip: availability.available ? false : availability.reason, timeout: 300_000 }, () => {
-  let k: RealKruise | undefined;
-  const json = (args: string[]): Promise<Obj> => k!.json(args);
-  const pods = async (app: string): Promise<Obj[]> =>
-    ((await json(['get', 'pods', '-l', `app=${app}`])).items as Obj[]).filter((p) => !p.metadata.deletionTimestamp);
+  const k = realKruiseForSuite({ name: 'kruise-real-gates', gates: ['PreparingUpdateAsUpdate=true', 'RecreatePodWhenChangeVCTInCloneSetGate=true'] });
+  const { json, pods } = k;
   const ready = (app: string) => eventually(`${app}: 2 ready`, async () => {
     const live = await pods(app);
     return live.length === 2 && live.every((p) => p.status?.conditions?.some((c: Obj) => c.type === 'Ready' && c.status === 'True')) ? live : undefined;
   }, 60_000);
-  const setImage = (name: string, extra: Obj = {}) => k!.json(['patch', 'clonesets.v1beta1.apps.kruise.io', name, '--type', 'merge', '-p',
+  const setImage = (name: string, extra: Obj = {}) => k.json(['patch', 'clonesets.v1beta1.apps.kruise.io', name, '--type', 'merge', '-p',
     JSON.stringify({ spec: { template: { spec: { containers: [{ name: 'web', image: 'nginx:1.26-alpine' }] } }, ...extra } })]);
 
-  before(async () => {
-    k = await startRealKruise({ name: 'kruise-real-gates', gates: ['PreparingUpdateAsUpdate=true', 'RecreatePodWhenChangeVCTInCloneSetGate=true'] });
-  });
-  after(async () => { await k?.stop(); });
-
   test('PreparingUpdateAsUpdate: a pod deleted beside one held in PreparingUpdate comes back at the current revision', async () => {
-    await k!.apply(cloneSet('pua', { updateStrategy: inPlace({ partition: '99%' }), lifecycle: { inPlaceUpdate: { labelsHandler: hold } } }));
+    await k.apply(cloneSet('pua', { updateStrategy: inPlace({ partition: '99%' }), lifecycle: { inPlaceUpdate: { labelsHandler: hold } } }));
     for (const p of await ready('pua')) await json(['label', 'pod', p.metadata.name, 'example.io/hold=true']);
     await setImage('pua');
     const preparing = await eventually('one pod in PreparingUpdate', async () =>
       (await pods('pua')).find((p) => p.metadata.labels?.['lifecycle.apps.kruise.io/state'] === 'PreparingUpdate'), 60_000);
     const other = (await pods('pua')).find((p) => p.metadata.name !== preparing.metadata.name)!;
-    const deleted = await k!.kubectl(['delete', 'pod', other.metadata.name]);
+    const deleted = await k.kubectl(['delete', 'pod', other.metadata.name]);
     assert.equal(deleted.code, 0, deleted.stderr);
     const replacement = await eventually('the replacement', async () =>
       (await pods('pua')).find((p) => p.metadata.name !== preparing.metadata.name && p.metadata.name !== other.metadata.name), 60_000);
@@ -60,7 +53,7 @@ describe('CloneSet gates on a real kube-apiserver', { skip: availability.availab
 
   test('RecreatePodWhenChangeVCTInCloneSetGate: image plus claim-template change recreates the pods and their claims', async () => {
     const claim = (storage: string) => [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage } } } }];
-    await k!.apply(cloneSet('vct', { updateStrategy: inPlace(), volumeClaimTemplates: claim('1Gi') }));
+    await k.apply(cloneSet('vct', { updateStrategy: inPlace(), volumeClaimTemplates: claim('1Gi') }));
     const before = new Set((await ready('vct')).map((p) => p.metadata.uid as string));
     await setImage('vct', { volumeClaimTemplates: claim('2Gi') });
     await eventually('two new pods with 2Gi claims', async () => {
@@ -77,7 +70,7 @@ describe('CloneSet gates on a real kube-apiserver', { skip: availability.availab
       { name: 'redis', image: redis, env: [{ name: 'KRUISE_CONTAINER_PRIORITY', value: '10' }], lifecycle: { postStart: { exec: { command: ['sleep', '2'] } } } },
     ];
     const spec = (nginx: string, redis: string) => ({ template: { metadata: { labels: { app: 'prio' } }, spec: { containers: containers(nginx, redis) } } });
-    await k!.apply(cloneSet('prio', { replicas: 1, updateStrategy: inPlace(), ...spec('nginx:1.25-alpine', 'redis:7.2-alpine') }));
+    await k.apply(cloneSet('prio', { replicas: 1, updateStrategy: inPlace(), ...spec('nginx:1.25-alpine', 'redis:7.2-alpine') }));
     const [before] = await eventually('prio: 1 ready', async () => {
       const live = await pods('prio');
       return live.length === 1 && live[0].status?.conditions?.some((c: Obj) => c.type === 'Ready' && c.status === 'True') ? live : undefined;

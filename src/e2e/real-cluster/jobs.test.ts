@@ -4,11 +4,10 @@
  * simulated nodes as kubelets; the real Job controller runs the AdvancedCronJob's Jobs. Skipped, with
  * the reason, when the binaries are not cached.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { stringify } from 'yaml';
 import { realControlPlaneAvailable } from '../../testing/real-control-plane.js';
-import { startRealKruise, type RealKruise } from '../../testing/real-kruise.js';
+import { realKruiseForSuite } from '../../testing/real-kruise-suite.js';
 import { eventually } from '../../testing/workload-env.js';
 
 type Obj = Record<string, any>; // any: objects read back through kubectl -o json
@@ -17,18 +16,8 @@ const availability = realControlPlaneAvailable();
 const podSpec = { restartPolicy: 'Never', containers: [{ name: 'w', image: 'busybox:1.36', command: ['sh', '-c', 'exit 0'] }] };
 
 describe('BroadcastJob, AdvancedCronJob and EphemeralJob on a real kube-apiserver', { skip: availability.available ? false : availability.reason, timeout: 420_000 }, () => {
-  let k: RealKruise | undefined;
-  const kubectl: RealKruise['kubectl'] = (...args) => k!.kubectl(...args);
-  const json = (args: string[]): Promise<Obj> => k!.json(args);
-  const apply = async (manifest: Obj) => {
-    const r = await kubectl(['apply', '-f', '-'], { input: stringify(manifest) });
-    assert.equal(r.code, 0, r.stderr);
-  };
-
-  before(async () => {
-    k = await startRealKruise({ name: 'kruise-real-jobs' });
-  });
-  after(async () => { await k?.stop(); });
+  const k = realKruiseForSuite({ name: 'kruise-real-jobs' });
+  const { kubectl, json, apply } = k;
 
   test('BroadcastJob: one pod per simulated node, completed with 3 succeeded; kubectl get bcj shows the counters', async () => {
     await apply({ apiVersion: 'apps.kruise.io/v1beta1', kind: 'BroadcastJob', metadata: { name: 'bcj-ok', namespace: 'default' }, spec: { template: { spec: podSpec } } });

@@ -6,11 +6,10 @@
  * subresource answers kubectl scale. Nodes `sim-0..2` are labelled `zone: a|b|c`. Skipped, with
  * the reason, when the binaries are not cached.
  */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { stringify } from 'yaml';
 import { realControlPlaneAvailable } from '../../testing/real-control-plane.js';
-import { startRealKruise, type RealKruise } from '../../testing/real-kruise.js';
+import { realKruiseForSuite } from '../../testing/real-kruise-suite.js';
 import { eventually } from '../../testing/workload-env.js';
 
 type Obj = Record<string, any>;  
@@ -18,26 +17,17 @@ type Obj = Record<string, any>;
 const availability = realControlPlaneAvailable();
 
 describe('WorkloadSpread and UnitedDeployment on a real kube-apiserver', { skip: availability.available ? false : availability.reason, timeout: 420_000 }, () => {
-  let k: RealKruise | undefined;
-  const kubectl: RealKruise['kubectl'] = (...args) => k!.kubectl(...args);
-  const json = (args: string[]): Promise<Obj> => k!.json(args);
-  const pods = async (app: string): Promise<Obj[]> =>
-    ((await json(['get', 'pods', '-l', `app=${app}`])).items as Obj[]).filter((p) => !p.metadata.deletionTimestamp);
+  const k = realKruiseForSuite({ name: 'kruise-real-multidomain' });
+  const { kubectl, json, pods, apply } = k;
 
   before(async () => {
-    k = await startRealKruise({ name: 'kruise-real-multidomain' });
     for (const [i, zone] of ['a', 'b', 'c'].entries()) {
       const labelled = await kubectl(['label', 'node', `sim-${i}`, `zone=${zone}`]);
       assert.equal(labelled.code, 0, labelled.stderr);
     }
   });
-  after(async () => { await k?.stop(); });
 
   const zoneTerm = (zone: string) => ({ matchExpressions: [{ key: 'zone', operator: 'In', values: [zone] }] });
-  const apply = async (manifest: Obj) => {
-    const r = await kubectl(['apply', '-f', '-'], { input: stringify(manifest) });
-    assert.equal(r.code, 0, r.stderr);
-  };
   const subsetOf = (pod: Obj): string | undefined => JSON.parse(pod.metadata.annotations?.['apps.kruise.io/matched-workloadspread'] ?? '{}').subset;
 
   test('WorkloadSpread: the pod webhook fills za then zb, costs steer the real ReplicaSet scale-in', async () => {

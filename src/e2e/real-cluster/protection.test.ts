@@ -5,11 +5,10 @@
  * (docs/design/podunavailablebudget.md §9, resourcedistribution.md §6). Skipped, with the reason,
  * when the binaries are not cached.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { stringify } from 'yaml';
 import { realControlPlaneAvailable } from '../../testing/real-control-plane.js';
-import { startRealKruise, type RealKruise } from '../../testing/real-kruise.js';
+import { realKruiseForSuite } from '../../testing/real-kruise-suite.js';
 import { eventually } from '../../testing/workload-env.js';
 
 type Obj = Record<string, any>;
@@ -17,18 +16,8 @@ type Obj = Record<string, any>;
 const availability = realControlPlaneAvailable();
 
 describe('PodUnavailableBudget and ResourceDistribution on a real kube-apiserver', { skip: availability.available ? false : availability.reason, timeout: 300_000 }, () => {
-  let k: RealKruise | undefined;
-  const kubectl: RealKruise['kubectl'] = (...args) => k!.kubectl(...args);
-  const json = (args: string[]): Promise<Obj> => k!.json(args);
-  const apply = async (obj: unknown) => {
-    const r = await kubectl(['apply', '-f', '-'], { input: stringify(obj) });
-    assert.equal(r.code, 0, r.stderr);
-  };
-
-  before(async () => {
-    k = await startRealKruise({ name: 'kruise-real-protection', gates: ['ResourceDistributionGate=true'], nodes: { count: 2, prefix: 'sim-' } });
-  });
-  after(async () => { await k?.stop(); });
+  const k = realKruiseForSuite({ name: 'kruise-real-protection', gates: ['ResourceDistributionGate=true'], nodes: { count: 2, prefix: 'sim-' } });
+  const { kubectl, json, apply } = k;
 
   test('a PUB binds the Deployment\'s pods; kubectl delete and kubectl drain are refused with the budget\'s message; a larger budget admits', async () => {
     await apply({

@@ -5,11 +5,10 @@
  * sidecar, and an image change rolls only the sidecar in place. Our scheduler and simulated nodes
  * act as kubelets. Skipped, with the reason, when the binaries are not cached.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { stringify } from 'yaml';
 import { realControlPlaneAvailable } from '../../testing/real-control-plane.js';
-import { startRealKruise, type RealKruise } from '../../testing/real-kruise.js';
+import { realKruiseForSuite } from '../../testing/real-kruise-suite.js';
 import { eventually } from '../../testing/workload-env.js';
 
 type Obj = Record<string, any>;  
@@ -17,16 +16,8 @@ type Obj = Record<string, any>;
 const availability = realControlPlaneAvailable();
 
 describe('SidecarSet on a real kube-apiserver', { skip: availability.available ? false : availability.reason, timeout: 420_000 }, () => {
-  let k: RealKruise | undefined;
-  const kubectl: RealKruise['kubectl'] = (...args) => k!.kubectl(...args);
-  const json = (args: string[]): Promise<Obj> => k!.json(args);
-  const pods = async (app: string): Promise<Obj[]> =>
-    ((await json(['get', 'pods', '-l', `app=${app}`])).items as Obj[]).filter((p) => !p.metadata.deletionTimestamp);
-
-  before(async () => {
-    k = await startRealKruise({ name: 'kruise-real-sidecarset' });
-  });
-  after(async () => { await k?.stop(); });
+  const k = realKruiseForSuite({ name: 'kruise-real-sidecarset' });
+  const { kubectl, json, pods, apply } = k;
 
   test('a Deployment\'s pods get the manual\'s SidecarSet; an image change restarts only the sidecar, in place', async () => {
     const sidecarSet = {
@@ -42,10 +33,7 @@ describe('SidecarSet on a real kube-apiserver', { skip: availability.available ?
       spec: { replicas: 2, selector: { matchLabels: { app: 'web' } },
         template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'main', image: 'nginx:1.25' }] } } },
     };
-    for (const obj of [sidecarSet, deployment]) {
-      const applied = await kubectl(['apply', '-f', '-'], { input: stringify(obj) });
-      assert.equal(applied.code, 0, applied.stderr);
-    }
+    for (const obj of [sidecarSet, deployment]) await apply(obj);
     const status = (check: (s: Obj, live: Obj[]) => boolean, what: string) => eventually(what, async () => {
       const set = await json(['get', 'sidecarsets.v1beta1.apps.kruise.io', 'log-agent']);
       const live = await pods('web');

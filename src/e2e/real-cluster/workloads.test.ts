@@ -4,11 +4,11 @@
  * webhooks) out of process, and our scheduler and simulated nodes acting as kubelets, as KWOK
  * does. Skipped, with the reason, when the binaries are not cached.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { stringify } from 'yaml';
 import { realControlPlaneAvailable } from '../../testing/real-control-plane.js';
-import { startRealKruise, type RealKruise } from '../../testing/real-kruise.js';
+import { realKruiseForSuite } from '../../testing/real-kruise-suite.js';
 import { eventually } from '../../testing/workload-env.js';
 
 type Obj = Record<string, any>;  
@@ -16,14 +16,8 @@ type Obj = Record<string, any>;
 const availability = realControlPlaneAvailable();
 
 describe('Kruise workloads on a real kube-apiserver', { skip: availability.available ? false : availability.reason, timeout: 420_000 }, () => {
-  let k: RealKruise | undefined;
-  const kubectl: RealKruise['kubectl'] = (...args) => k!.kubectl(...args);
-  const json = (args: string[]): Promise<Obj> => k!.json(args);
-  const pods = async (app: string): Promise<Obj[]> =>
-    ((await json(['get', 'pods', '-l', `app=${app}`])).items as Obj[]).filter((p) => !p.metadata.deletionTimestamp);
-
-  before(async () => { k = await startRealKruise({ name: 'kruise-real-workloads' }); });
-  after(async () => { await k?.stop(); });
+  const k = realKruiseForSuite({ name: 'kruise-real-workloads' });
+  const { kubectl, json, pods } = k;
 
   test('CloneSet: created, scaled with kubectl scale, rolled in place (same names and UIDs, restartCount 1)', async () => {
     const manifest = {

@@ -3,13 +3,12 @@
  * minute (named by the minute, annotated with the scheduled time), Forbid skipping while a run is
  * active, Replace, history cleanup, suspend. Jobs are finished by hand (no Job controller runs).
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pino } from 'pino';
 import { CronJobs, Events, Jobs } from '../../../api/resource-type.js';
 import { setRootLogger } from '../../../machinery/log.js';
-import { startTestControlPlane, type TestControlPlane } from '../../../testing/control-plane.js';
-import { eventually, settle, sleeper, startControllerEnv, type ControllerTestEnv } from '../../../testing/fake-clock-controller-env.js';
+import { eventually, settle, sleeper, controllerEnvForSuite } from '../../../testing/fake-clock-controller-env.js';
 import { setupCronJobController } from './index.js';
 import { scheduledTimestampAnnotation, type OwnedJob } from './types.js';
 import type { CronJob } from '../../../api/core/index.js';
@@ -19,16 +18,7 @@ const ns = 'default';
 const MINUTE = 60_000;
 
 describe('cronjob controller', () => {
-  let plane: TestControlPlane;
-  let env: ControllerTestEnv;
-  before(async () => {
-    plane = await startTestControlPlane();
-    env = await startControllerEnv(plane.plane.handler, (mgr) => setupCronJobController(mgr));
-  });
-  after(async () => {
-    await env.stop();
-    await plane.stop();
-  });
+  const env = controllerEnvForSuite((mgr) => setupCronJobController(mgr));
 
   const create = async (name: string, spec: Record<string, unknown>) => {
     const cj = await env.client.create<CronJob>(CronJobs, {

@@ -11,8 +11,8 @@ import { isNotFound } from '../../../machinery/errors.js';
 import type { ReconcileContext, Request, Result } from '../../../runtime/controller.js';
 import type { EventRecorder } from '../../../runtime/events.js';
 import type { ResourceVersionExpectations } from '../../../runtime/expectations.js';
-import { requestKey } from '../../../runtime/handlers.js';
 import { IndexNames } from '../../../runtime/indexers.js';
+import { cachedOrRequeue } from '../../../runtime/reconcile.js';
 import type { Informer } from '../../../runtime/informer.js';
 import { parseCronSchedule, type CronSchedule } from '../../../machinery/cron.js';
 import { isValidTimeZone } from '../../../machinery/time-zone.js';
@@ -35,13 +35,8 @@ export class CronJobReconciler {
   constructor(private readonly o: CronJobReconcilerOptions) {}
 
   async reconcile(ctx: ReconcileContext, req: Request): Promise<Result> {
-    const key = requestKey(req);
-    const cj = this.o.cronJobs.get(req.namespace, req.name);
-    if (!cj) {
-      this.o.statusWrites.delete(key);
-      return {};
-    }
-    if (!this.o.statusWrites.isUpdatedSatisfied(key, cj)) return { requeueAfterMs: 1000 };
+    const { key, object: cj, result } = cachedOrRequeue(this.o.cronJobs, req, { writes: this.o.statusWrites });
+    if (!cj) return result ?? {};
     const jobs = this.o.jobs.byIndex(IndexNames.controllerUid, cj.metadata.uid!);
     const status = await this.syncActiveList(cj, jobs);
     const schedule = this.readSchedule(cj);

@@ -3,14 +3,13 @@
  * node (skipping a tainted one) pinned by node affinity, a node added and one removed later, status
  * counts, and a rolling update one node at a time.
  */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pino } from 'pino';
 import { ControllerRevisions, DaemonSets, Nodes } from '../../../api/resource-type.js';
 import { setRootLogger } from '../../../machinery/log.js';
 import { targetNodeName } from '../../../machinery/scheduling/index.js';
-import { startTestControlPlane, type TestControlPlane } from '../../../testing/control-plane.js';
-import { createNode, eventually, listPods, setPodState, settle, sleeper, startControllerEnv, type ControllerTestEnv } from '../../../testing/fake-clock-controller-env.js';
+import { createNode, eventually, listPods, setPodState, settle, sleeper, controllerEnvForSuite } from '../../../testing/fake-clock-controller-env.js';
 import { setupDaemonSetController } from './index.js';
 import { hashLabel } from './types.js';
 import type { Pod, ControllerRevision, DaemonSet } from '../../../api/core/index.js';
@@ -19,18 +18,11 @@ setRootLogger(pino({ level: 'silent' }));
 const ns = 'kube-system';
 
 describe('daemonset controller', () => {
-  let plane: TestControlPlane;
-  let env: ControllerTestEnv;
+  const env = controllerEnvForSuite((mgr) => setupDaemonSetController(mgr));
   before(async () => {
-    plane = await startTestControlPlane();
-    env = await startControllerEnv(plane.plane.handler, (mgr) => setupDaemonSetController(mgr));
     await createNode(env.client, 'node-a');
     await createNode(env.client, 'node-b');
     await createNode(env.client, 'node-gpu', { taints: [{ key: 'gpu', value: 'true', effect: 'NoSchedule' }] });
-  });
-  after(async () => {
-    await env.stop();
-    await plane.stop();
   });
 
   const live = async () => (await listPods(env.client, ns, 'app=agent')).filter((p) => !p.metadata.deletionTimestamp);

@@ -2,13 +2,12 @@
  * The Job controller on an embedded control plane: completions with parallelism, Indexed Jobs,
  * failure by backoffLimit (with the failed-pod backoff on the fake clock).
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pino } from 'pino';
 import { Jobs } from '../../../api/resource-type.js';
 import { setRootLogger } from '../../../machinery/log.js';
-import { startTestControlPlane, type TestControlPlane } from '../../../testing/control-plane.js';
-import { eventually, listPods, setPodState, settle, sleeper, startControllerEnv, type ControllerTestEnv } from '../../../testing/fake-clock-controller-env.js';
+import { eventually, listPods, setPodState, settle, sleeper, controllerEnvForSuite } from '../../../testing/fake-clock-controller-env.js';
 import { setupJobController } from './index.js';
 import { completionIndexAnnotation, jobTrackingFinalizer } from './types.js';
 import type { Job } from '../../../api/core/index.js';
@@ -24,16 +23,7 @@ function job(name: string, spec: Record<string, unknown>): Job {
 }
 
 describe('job controller', () => {
-  let plane: TestControlPlane;
-  let env: ControllerTestEnv;
-  before(async () => {
-    plane = await startTestControlPlane();
-    env = await startControllerEnv(plane.plane.handler, (mgr) => setupJobController(mgr));
-  });
-  after(async () => {
-    await env.stop();
-    await plane.stop();
-  });
+  const env = controllerEnvForSuite((mgr) => setupJobController(mgr));
 
   const podsOf = (name: string) => listPods(env.client, ns, `batch.kubernetes.io/job-name=${name}`);
   const activePods = async (name: string) => (await podsOf(name)).filter((p) => !p.status?.phase || ['Pending', 'Running'].includes(p.status.phase));

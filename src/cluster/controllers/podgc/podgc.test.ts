@@ -3,30 +3,20 @@
  * away is failed (DisruptionTarget DeletionByPodGC) and force-deleted after the 40 s quarantine,
  * not before; a pod on a live node is left alone.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pino } from 'pino';
 import { Nodes, Pods } from '../../../api/resource-type.js';
 import { isNotFound } from '../../../machinery/errors.js';
 import { setRootLogger } from '../../../machinery/log.js';
-import { startTestControlPlane, type TestControlPlane } from '../../../testing/control-plane.js';
-import { eventually, settle, sleeper, startControllerEnv, type ControllerTestEnv } from '../../../testing/fake-clock-controller-env.js';
+import { eventually, settle, sleeper, controllerEnvForSuite } from '../../../testing/fake-clock-controller-env.js';
 import { orphanQuarantineMs, setupPodGCController } from './index.js';
 import type { Node, Pod } from '../../../api/core/index.js';
 
 setRootLogger(pino({ level: 'silent' }));
 
 describe('pod garbage collector', () => {
-  let plane: TestControlPlane;
-  let env: ControllerTestEnv;
-  before(async () => {
-    plane = await startTestControlPlane();
-    env = await startControllerEnv(plane.plane.handler, (mgr) => setupPodGCController(mgr));
-  });
-  after(async () => {
-    await env.stop();
-    await plane.stop();
-  });
+  const env = controllerEnvForSuite((mgr) => setupPodGCController(mgr));
 
   const node = (name: string) => env.client.create<Node>(Nodes, { apiVersion: 'v1', kind: 'Node', metadata: { name } });
   const pod = (name: string, nodeName?: string, finalizers?: string[]) => env.client.create<Pod>(Pods, {

@@ -12,8 +12,8 @@ import { selectorFromLabelSelector, type LabelSelector } from '../../../machiner
 import { TerminalError, type ReconcileContext, type Request, type Result } from '../../../runtime/controller.js';
 import type { EventRecorder } from '../../../runtime/events.js';
 import type { ResourceVersionExpectations, ScaleExpectations } from '../../../runtime/expectations.js';
-import { requestKey } from '../../../runtime/handlers.js';
 import { IndexNames } from '../../../runtime/indexers.js';
+import { cachedOrRequeue } from '../../../runtime/reconcile.js';
 import type { Informer } from '../../../runtime/informer.js';
 import { claimObjects, recheckOwner } from '../../../control/ownership/index.js';
 import { newStatefulSetPod, ordinalOf } from './identity.js';
@@ -38,15 +38,8 @@ export class StatefulSetReconciler {
   constructor(private readonly o: StatefulSetReconcilerOptions) {}
 
   async reconcile(ctx: ReconcileContext, req: Request): Promise<Result> {
-    const key = requestKey(req);
-    const set = this.o.sets.get(req.namespace, req.name);
-    if (!set) {
-      this.o.expectations.delete(key);
-      this.o.statusWrites.delete(key);
-      return {};
-    }
-    if (!this.o.expectations.satisfied(key)) return { requeueAfterMs: this.o.expectations.waitMs(key) };
-    if (!this.o.statusWrites.isUpdatedSatisfied(key, set)) return { requeueAfterMs: 1000 };
+    const { key, object: set, result } = cachedOrRequeue(this.o.sets, req, { scale: this.o.expectations, writes: this.o.statusWrites });
+    if (!set) return result ?? {};
     const pods = await this.claimPods(set, parseSelector(set));
     const revs = await syncRevisions(this.o.client, set, this.o.revisions.byIndex(IndexNames.controllerUid, set.metadata.uid!));
     const now = ctx.clock.now();

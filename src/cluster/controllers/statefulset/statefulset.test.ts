@@ -3,14 +3,13 @@
  * (web-1 not before web-0 is Ready), claims per ordinal, scale-down in reverse with whenScaled:
  * Delete, and a rolling update held at a partition, then finished.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pino } from 'pino';
 import { ControllerRevisions, PersistentVolumeClaims, Pods, StatefulSets } from '../../../api/resource-type.js';
 import { setRootLogger } from '../../../machinery/log.js';
-import { startTestControlPlane, type TestControlPlane } from '../../../testing/control-plane.js';
 import { setupStatefulSetController } from './index.js';
-import { eventually, listPods, setPodState, settle, sleeper, startControllerEnv, type ControllerTestEnv } from '../../../testing/fake-clock-controller-env.js';
+import { eventually, listPods, setPodState, settle, sleeper, controllerEnvForSuite } from '../../../testing/fake-clock-controller-env.js';
 import { podIndexLabel, podNameLabel, revisionLabel } from './types.js';
 import type { Pod, ControllerRevision, StatefulSet } from '../../../api/core/index.js';
 
@@ -18,16 +17,7 @@ setRootLogger(pino({ level: 'silent' }));
 const ns = 'default';
 
 describe('statefulset controller', () => {
-  let plane: TestControlPlane;
-  let env: ControllerTestEnv;
-  before(async () => {
-    plane = await startTestControlPlane();
-    env = await startControllerEnv(plane.plane.handler, (mgr) => setupStatefulSetController(mgr));
-  });
-  after(async () => {
-    await env.stop();
-    await plane.stop();
-  });
+  const env = controllerEnvForSuite((mgr) => setupStatefulSetController(mgr));
 
   const pods = () => listPods(env.client, ns, 'app=web');
   const names = async () => (await pods()).map((p) => p.metadata.name);
