@@ -16,8 +16,9 @@ import { join } from 'node:path';
 import { sealLine } from './sealed-line.js';
 
 const WAL_FILE = /^wal-(\d{16})\.log$/;
-/** How far ahead of the records the file is grown with zeros. */
-export const PREALLOCATE_BYTES = 4 << 20;
+/** How far ahead of the records the file is grown with zeros: as much as it holds, 64 KiB to 4 MiB. */
+const MIN_AHEAD = 64 << 10;
+const MAX_AHEAD = 4 << 20;
 const ZEROS = Buffer.alloc(64 << 10);
 
 export function walFileName(firstRv: number): string {
@@ -96,7 +97,7 @@ export class WalWriter {
     const buf = Buffer.from(data, 'utf8');
     try {
       if (this.dirty) await this.cutBack();
-      if (this.bytes + buf.length > this.allocated) await this.grow(this.bytes + buf.length + PREALLOCATE_BYTES);
+      if (this.bytes + buf.length > this.allocated) await this.grow(this.bytes + buf.length);
       for (let off = 0; off < buf.length; ) off += (await this.handle.write(buf, off, buf.length - off, this.bytes + off)).bytesWritten;
       await this.handle.datasync();
     } catch (err) {
@@ -108,6 +109,7 @@ export class WalWriter {
     }
     this.syncs++;
     this.bytes += buf.length;
+    this.allocated = Math.max(this.allocated, this.bytes);
   }
 
   private async cutBack(): Promise<void> {
@@ -117,13 +119,24 @@ export class WalWriter {
     this.dirty = false;
   }
 
-  /** Zero-fills the file up to `length` (written, not a sparse hole, so later writes allocate nothing). */
-  private async grow(length: number): Promise<void> {
-    for (let at = this.allocated; at < length; ) {
-      const n = Math.min(ZEROS.length, length - at);
-      at += (await this.handle.write(ZEROS, 0, n, at)).bytesWritten;
+  /**
+   * Zero-fills the file past `needed` (written, not a sparse hole, so later writes allocate nothing).
+   * A disk too full for the zeros is no error: they are cut off and the records are written as plain
+   * appends, which fail only when the records themselves do not fit.
+   */
+  private async grow(needed: number): Promise<void> {
+    const length = needed + Math.min(MAX_AHEAD, Math.max(MIN_AHEAD, this.bytes));
+    try {
+      // Never below the records: after a plain append the file ends at `bytes`, past `allocated`.
+      for (let at = Math.max(this.allocated, this.bytes); at < length; ) {
+        const n = Math.min(ZEROS.length, length - at);
+        at += (await this.handle.write(ZEROS, 0, n, at)).bytesWritten;
+      }
+      this.allocated = length;
+    } catch {
+      await this.handle.truncate(this.bytes);
+      this.allocated = this.bytes;
     }
-    this.allocated = length;
   }
 
   /** Cuts the zeros after the last record off (a cleanly closed file ends with its last record). */
