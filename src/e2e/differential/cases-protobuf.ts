@@ -21,10 +21,17 @@ function decoded(res: ApiResponse): { contentType: string; object: Json } {
   return { contentType, object: decodeProtobufObject(res.raw).object };
 }
 
-/** The same object fetched as protobuf and as JSON: what came back, and whether the two agree. */
+/**
+ * The same object fetched as protobuf and as JSON at the same resourceVersion (a controller may write
+ * it in between): what came back, and whether the two agree.
+ */
 async function both(api: DiffApi, path: string): Promise<{ contentType: string; sameAsJson: boolean; object: Json }> {
-  const pb = decoded(await api.request('GET', path, undefined, protobufAccept));
-  const json = (await api.request('GET', path)).body;
+  let pb = decoded(await api.request('GET', path, undefined, protobufAccept));
+  let json = (await api.request('GET', path)).body;
+  for (let i = 0; i < 10 && pb.object.metadata?.resourceVersion !== json.metadata?.resourceVersion; i++) {
+    pb = decoded(await api.request('GET', path, undefined, protobufAccept));
+    json = (await api.request('GET', path)).body;
+  }
   const items = (o: Json) => (o.items ? { ...o, items: o.items.map(({ kind: _k, apiVersion: _a, ...rest }: Json) => rest) } : o);
   const sameAsJson = isDeepStrictEqual(items(pb.object), items(json));
   return { contentType: pb.contentType, sameAsJson, object: normalizeObject(pb.object, { keepGoZeroValues: true }) };
