@@ -25,9 +25,12 @@ export interface ApiRequest {
   user: UserInfo;
 }
 
-/** A streamed watch: `start` begins delivery of newline-delimited JSON; the returned function stops it. */
+/**
+ * A streamed watch: `start` begins delivery of newline-delimited JSON (or, when the client asked for
+ * protobuf, length-prefixed binary frames); the returned function stops it.
+ */
 export interface WatchStream {
-  start(write: (line: string) => void, end: () => void): () => void;
+  start(write: (chunk: string | Buffer) => void, end: () => void): () => void;
 }
 
 export interface ApiResponse {

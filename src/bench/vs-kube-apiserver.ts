@@ -24,16 +24,18 @@ interface Figure {
   /** true when more is better (throughput), false for latencies. */
   higherIsBetter: boolean;
   measure: (t: Target) => Promise<number>;
+  /** Requests the figure sends, for CPU per request (the server's processes: kruise up; kube-apiserver + etcd). */
+  ops?: number;
 }
 
 const figures: Figure[] = [
-  { name: 'pod create, 32 clients', unit: '/s', higherIsBetter: true, measure: async (t) => rate(PODS, 32, createPods(t, await namespace(t, 'par'), 'p')) },
-  { name: 'pod create, sequential', unit: '/s', higherIsBetter: true, measure: async (t) => rate(SEQUENTIAL, 1, createPods(t, await namespace(t, 'seq'), 's')) },
-  { name: 'ConfigMap create, 32 clients', unit: '/s', higherIsBetter: true, measure: async (t) => rate(PODS, 32, createConfigMaps(t, await namespace(t, 'cms'))) },
-  { name: 'pod merge patch, 32 clients', unit: '/s', higherIsBetter: true, measure: (t) => rate(PODS, 32, patchPods(t, 'par', 'p', PODS, 'merge')) },
-  { name: 'pod merge patch, sequential', unit: '/s', higherIsBetter: true, measure: (t) => rate(SEQUENTIAL, 1, patchPods(t, 'par', 'p', PODS, 'merge')) },
-  { name: 'pod strategic patch, 32 clients', unit: '/s', higherIsBetter: true, measure: (t) => rate(PODS, 32, patchPods(t, 'par', 'p', PODS, 'strategic')) },
-  { name: 'pod strategic patch, sequential', unit: '/s', higherIsBetter: true, measure: (t) => rate(SEQUENTIAL, 1, patchPods(t, 'par', 'p', PODS, 'strategic')) },
+  { name: 'pod create, 32 clients', unit: '/s', higherIsBetter: true, ops: PODS, measure: async (t) => rate(PODS, 32, createPods(t, await namespace(t, 'par'), 'p')) },
+  { name: 'pod create, sequential', unit: '/s', higherIsBetter: true, ops: SEQUENTIAL, measure: async (t) => rate(SEQUENTIAL, 1, createPods(t, await namespace(t, 'seq'), 's')) },
+  { name: 'ConfigMap create, 32 clients', unit: '/s', higherIsBetter: true, ops: PODS, measure: async (t) => rate(PODS, 32, createConfigMaps(t, await namespace(t, 'cms'))) },
+  { name: 'pod merge patch, 32 clients', unit: '/s', higherIsBetter: true, ops: PODS, measure: (t) => rate(PODS, 32, patchPods(t, 'par', 'p', PODS, 'merge')) },
+  { name: 'pod merge patch, sequential', unit: '/s', higherIsBetter: true, ops: SEQUENTIAL, measure: (t) => rate(SEQUENTIAL, 1, patchPods(t, 'par', 'p', PODS, 'merge')) },
+  { name: 'pod strategic patch, 32 clients', unit: '/s', higherIsBetter: true, ops: PODS, measure: (t) => rate(PODS, 32, patchPods(t, 'par', 'p', PODS, 'strategic')) },
+  { name: 'pod strategic patch, sequential', unit: '/s', higherIsBetter: true, ops: SEQUENTIAL, measure: (t) => rate(SEQUENTIAL, 1, patchPods(t, 'par', 'p', PODS, 'strategic')) },
   { name: `list ${LIST_PODS} pods, p50`, unit: ' ms', higherIsBetter: false, measure: async (t) => {
     await rate(LIST_PODS, 32, createPods(t, await namespace(t, 'big'), 'b'));
     return (await listLatency(t, 'big', LIST_PODS)).p50;
@@ -55,6 +57,22 @@ async function dropWebhookConfigurations(t: Target): Promise<void> {
   }
 }
 
+/** utime + stime of processes, in seconds (Linux, 100 ticks a second). */
+async function cpuSeconds(pids: number[]): Promise<number> {
+  let total = 0;
+  for (const pid of pids) {
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+    total += (Number(fields[11]) + Number(fields[12])) / 100;
+  }
+  return total;
+}
+
+/** kube-apiserver's and etcd's pids, as scripts/real-control-plane.sh records them (`<name> <pid>` lines). */
+async function serverPids(dir: string): Promise<number[]> {
+  const lines = (await readFile(path.join(dir, 'pids'), 'utf8')).split('\n').map((l) => l.split(' '));
+  return lines.filter(([name]) => name === 'etcd' || name === 'kube-apiserver').map(([, pid]) => Number(pid));
+}
+
 async function main(): Promise<void> {
   const availability = realControlPlaneAvailable();
   if (!availability.available) {
@@ -67,23 +85,30 @@ async function main(): Promise<void> {
   try {
     const kc = parse(await readFile(path.join(dir, 'kubeconfig'), 'utf8')) as { clusters: { cluster: Record<string, string> }[]; users: { user: { token: string } }[] };
     const ours: Target = {
-      name: 'kruise up', api: await apiClientFromKubeconfig(path.join(dir, 'kubeconfig')), url: up.url,
+      name: 'kruise up', pids: [up.child.pid!], api: await apiClientFromKubeconfig(path.join(dir, 'kubeconfig')), url: up.url,
       caPem: Buffer.from(kc.clusters[0].cluster['certificate-authority-data'], 'base64').toString(), token: kc.users[0].user.token,
     };
     await dropWebhookConfigurations(ours);
-    const theirs: Target = { name: 'kube-apiserver', api: await apiClientFromKubeconfig(real.kubeconfig), url: real.url, caPem: real.caPem, token: real.token };
-    const rows: Record<string, { kruise: number; kube: number; ratio: number }> = {};
+    const theirs: Target = { name: 'kube-apiserver', pids: await serverPids(path.dirname(real.kubeconfig)), api: await apiClientFromKubeconfig(real.kubeconfig), url: real.url, caPem: real.caPem, token: real.token };
+    const rows: Record<string, { kruise: number; kube: number; ratio: number; kruiseCpuMsPerRequest?: number; kubeCpuMsPerRequest?: number }> = {};
     console.log('kruise up vs kube-apiserver v1.32 + etcd (one run, alternating, loopback HTTPS)');
-    console.log(`  ${'figure'.padEnd(40)} ${'kruise up'.padStart(12)} ${'kube'.padStart(12)}  kruise advantage`);
+    console.log(`  ${'figure'.padEnd(40)} ${'kruise up'.padStart(12)} ${'kube'.padStart(12)}  kruise advantage  CPU ms/request kruise, kube`);
     for (const [i, f] of figures.entries()) {
       // alternate who goes first, so a warming machine favours neither
       const order = i % 2 === 0 ? [ours, theirs] : [theirs, ours];
       const values = new Map<Target, number>();
-      for (const t of order) values.set(t, await f.measure(t));
+      const cpuMs = new Map<Target, number>();
+      for (const t of order) {
+        const before = await cpuSeconds(t.pids);
+        values.set(t, await f.measure(t));
+        if (f.ops) cpuMs.set(t, Math.round(((await cpuSeconds(t.pids)) - before) / f.ops * 1e5) / 100);
+      }
       const [k, r] = [values.get(ours)!, values.get(theirs)!];
       const ratio = f.higherIsBetter ? k / r : r / k;
-      rows[f.name] = { kruise: k, kube: r, ratio: Math.round(ratio * 100) / 100 };
-      console.log(`  ${f.name.padEnd(40)} ${`${k}${f.unit}`.padStart(12)} ${`${r}${f.unit}`.padStart(12)}  ${ratio.toFixed(2)}x`);
+      const cpu = f.ops ? { kruiseCpuMsPerRequest: cpuMs.get(ours)!, kubeCpuMsPerRequest: cpuMs.get(theirs)! } : {};
+      rows[f.name] = { kruise: k, kube: r, ratio: Math.round(ratio * 100) / 100, ...cpu };
+      const cpuText = f.ops ? `  ${cpu.kruiseCpuMsPerRequest!.toFixed(2)}, ${cpu.kubeCpuMsPerRequest!.toFixed(2)}` : '';
+      console.log(`  ${f.name.padEnd(40)} ${`${k}${f.unit}`.padStart(12)} ${`${r}${f.unit}`.padStart(12)}  ${`${ratio.toFixed(2)}x`.padEnd(16)}${cpuText}`);
     }
     console.log(`written to ${await writeResults('vs-kube-apiserver', rows)}`);
   } finally {

@@ -10,6 +10,8 @@ import { percentile, rate } from './stats.js';
 
 export interface Target {
   name: string;
+  /** The server's processes, for CPU per request. */
+  pids: number[];
   api: ApiClient;
   url: string;
   caPem: string;

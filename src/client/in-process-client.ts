@@ -49,7 +49,7 @@ class InProcessTransport implements Transport {
     this.handler.handle(this.toApiRequest(req)).then((res) => {
       if (stopped) return;
       if (!res.watch) return later(() => unstreamed(wireResponse(res), sink));
-      stopServer = res.watch.start((line) => later(() => sink.data(line)), () => {
+      stopServer = res.watch.start((chunk) => later(() => sink.data(typeof chunk === 'string' ? chunk : chunk.toString('utf8'))), () => {
         ended = true;
         later(() => sink.end());
       });

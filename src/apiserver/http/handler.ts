@@ -17,6 +17,9 @@ import { serveResourceMetrics } from './resource-metrics.js';
 import type { RequestGate } from '../authz/request-gate.js';
 import { decodeObject } from './body.js';
 import { logger } from '../../machinery/log.js';
+import { prefersProtobuf } from './query.js';
+import { encodeProtobufObject } from './protobuf/encode.js';
+import { PROTOBUF_CONTENT_TYPE } from './protobuf/decode.js';
 
 const log = logger('apiserver');
 
@@ -59,6 +62,7 @@ export class ApiHandler implements RequestHandler {
     } catch (e) {
       response = errorResponse(e);
     }
+    if (response.body !== undefined && prefersProtobuf(req.headers['accept'])) response = asProtobuf(response);
     const labels = info.isResource
       ? { verb: info.verb, group: info.group, resource: info.resource, subresource: info.subresource ?? '' }
       : { verb: info.verb, group: '', resource: '', subresource: '' };
@@ -120,6 +124,13 @@ export class ApiHandler implements RequestHandler {
     if (openapi) return openapi;
     throw new StatusError(404, 'NotFound', 'the server could not find the requested resource', {});
   }
+}
+
+/** A built-in kind (or a Status) answered in protobuf; anything else stays JSON, as kube answers custom resources. */
+function asProtobuf(response: ApiResponse): ApiResponse {
+  const raw = encodeProtobufObject(response.body);
+  if (!raw) return response;
+  return { ...response, body: undefined, raw, contentType: PROTOBUF_CONTENT_TYPE };
 }
 
 export function errorResponse(e: unknown): ApiResponse {

@@ -181,14 +181,14 @@ function stream(res: Res, r: ApiResponse, open: Set<() => void>): void {
   let ended = false;
   // Events of one loop turn leave in one write: a burst of store writes costs the socket (and the
   // watcher's wake-ups) one syscall per turn instead of one per event.
-  const pending: string[] = [];
+  const pending: Array<string | Buffer> = [];
   const flushPending = () => {
     if (pending.length === 0) return;
-    const chunk = pending.length === 1 ? pending[0]! : pending.join('');
+    const chunk = pending.length === 1 ? pending[0]! : joinChunks(pending);
     pending.length = 0;
     if (!ended) res.write(chunk);
   };
-  const write = (line: string) => {
+  const write = (line: string | Buffer) => {
     if (ended) return;
     if (pending.push(line) === 1) setImmediate(flushPending);
   };
@@ -204,4 +204,10 @@ function stream(res: Res, r: ApiResponse, open: Set<() => void>): void {
   const stopAll = () => end();
   open.add(stopAll);
   res.on('close', () => end(true));
+}
+
+/** JSON lines join as text; protobuf frames as bytes. */
+function joinChunks(chunks: Array<string | Buffer>): string | Buffer {
+  if (chunks.every((c) => typeof c === 'string')) return chunks.join('');
+  return Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c)));
 }

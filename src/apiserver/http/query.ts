@@ -58,6 +58,8 @@ export function deleteOptions(q: URLSearchParams, body: unknown): DeleteOptions 
 
 export interface AcceptInfo {
   table: boolean;
+  /** The client prefers protobuf (client-go's typed clients); answered for built-in kinds only. */
+  protobuf: boolean;
   includeObject: 'None' | 'Metadata' | 'Object';
 }
 
@@ -66,7 +68,27 @@ export function acceptInfo(req: ApiRequest): AcceptInfo {
   const first = accept.split(',')[0] ?? '';
   const table = /as=Table/.test(first) && /g=meta\.k8s\.io/.test(first);
   const io = req.query.get('includeObject');
-  return { table, includeObject: io === 'None' || io === 'Object' ? io : 'Metadata' };
+  return { table, protobuf: !table && prefersProtobuf(accept), includeObject: io === 'None' || io === 'Object' ? io : 'Metadata' };
+}
+
+const PROTOBUF = 'application/vnd.kubernetes.protobuf';
+const SERVED = new Set([PROTOBUF, 'application/json', 'application/*', '*/*']);
+
+/**
+ * Whether the most preferred media type this server can answer is protobuf: the highest q first, ties
+ * in the order given, as kube-apiserver's negotiation ranks `application/vnd.kubernetes.protobuf,application/json`.
+ */
+export function prefersProtobuf(accept: string | undefined): boolean {
+  if (!accept || !accept.includes(PROTOBUF)) return false;
+  let best: { type: string; q: number } | undefined;
+  for (const range of accept.split(',')) {
+    const [type = '', ...params] = range.split(';').map((p) => p.trim().toLowerCase());
+    if (!SERVED.has(type) || params.some((p) => p.startsWith('as='))) continue;
+    const qParam = params.find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (q > 0 && (!best || q > best.q)) best = { type, q };
+  }
+  return best?.type === PROTOBUF;
 }
 
 /** kubectl sends `--dry-run=server` of a delete as `dryRun: ["All"]` in the DeleteOptions body, not the query. */

@@ -12,6 +12,7 @@ import type { AcceptInfo, listOptions } from './query.js';
 import type { ApiResponse } from '../../api/request.js';
 import { tableOf } from './table.js';
 import { metrics } from './metrics.js';
+import { encodeWatchFrame, PROTOBUF_WATCH_CONTENT_TYPE, protobufMessageOf } from './protobuf/encode.js';
 
 const bookmarkIntervalMs = 60_000;
 
@@ -19,27 +20,38 @@ function encode(type: WatchEventType, object: unknown): string {
   return `{"type":"${type}","object":${JSON.stringify(object)}}\n`;
 }
 
-function sharedLine(d: WatchDelivery): string {
-  if (!d.shared) return encode(d.type, d.object);
+/** A protobuf frame, or the JSON line when the object has no wire message (never for built-in kinds). */
+function encodeFrame(type: WatchEventType, object: unknown): string | Buffer {
+  return encodeWatchFrame(type, object) ?? encode(type, object);
+}
+
+function sharedLine(d: WatchDelivery, protobuf: boolean): string | Buffer {
+  const encoder = protobuf ? encodeFrame : encode;
+  if (!d.shared) return encoder(d.type, d.object);
   const cache = (d.shared.encoded ??= new Map());
-  let line = cache.get(d.type);
+  const key = protobuf ? `pb:${d.type}` : d.type;
+  let line = cache.get(key);
   if (line === undefined) {
-    line = encode(d.type, d.object);
-    cache.set(d.type, line);
+    line = encoder(d.type, d.object);
+    cache.set(key, line);
   }
   return line;
 }
 
 export function watchResponse(registry: Registry, r: ServedResource, ns: string | undefined, o: ReturnType<typeof listOptions>, accept: AcceptInfo): ApiResponse {
+  // kube answers protobuf for built-in kinds only; custom resources stay JSON lines.
+  const protobuf = accept.protobuf && protobufMessageOf({ apiVersion: apiVersionOf(r.definition), kind: r.definition.kind }) !== undefined;
+  const encodeEvent = protobuf ? encodeFrame : encode;
   return {
     code: 200,
+    ...(protobuf ? { contentType: PROTOBUF_WATCH_CONTENT_TYPE } : {}),
     watch: {
       start(write, end) {
         let first = true;
         let seenRv = 0;
-        const toLine = (d: WatchDelivery): string => {
+        const toLine = (d: WatchDelivery): string | Buffer => {
           seenRv = Math.max(seenRv, Number(d.object.metadata?.resourceVersion ?? 0));
-          if (!accept.table) return sharedLine(d);
+          if (!accept.table) return sharedLine(d, protobuf);
           const table = tableOf(r, [d.object], accept, registry, undefined, first);
           first = false;
           return encode(d.type, table);
@@ -63,14 +75,14 @@ export function watchResponse(registry: Registry, r: ServedResource, ns: string 
         } catch (e) {
           if (!(e instanceof StatusError)) throw e;
           if (e.code === 410) metrics.watchExpired.inc();
-          write(encode('ERROR', e.toStatus()));
+          write(encodeEvent('ERROR', e.toStatus()));
           setImmediate(() => { stop(); end(); });
           return stop;
         }
         if (o.allowWatchBookmarks) {
           const bookmark = () => {
             const object: KObject = { kind: r.definition.kind, apiVersion: apiVersionOf(r.definition), metadata: { resourceVersion: String(seenRv) } };
-            write(encode('BOOKMARK', object));
+            write(encodeEvent('BOOKMARK', object));
           };
           const tick = setInterval(bookmark, bookmarkIntervalMs);
           timers.push(tick);

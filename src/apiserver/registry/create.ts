@@ -1,4 +1,5 @@
 /** POST to a collection: defaults, mutating admission, system metadata, validation, then the store. */
+import { clone } from '../../machinery/deep-equal.js';
 import { defaultClaimClass } from './claim-admission.js';
 import { randomUUID } from 'node:crypto';
 import type { KObject } from '../../api/meta.js';
@@ -79,7 +80,7 @@ export async function createObject(core: RegistryCore, r: ServedResource, namesp
 
 /** The object as the creator wrote it, for managedFields; status a status subresource resets is not its. */
 function creatorView(r: ServedResource, obj: KObject): KObject {
-  const view = structuredClone(obj);
+  const view = clone(obj);
   if (r.definition.subresources?.status) delete view.status;
   return view;
 }

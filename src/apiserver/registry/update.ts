@@ -2,6 +2,7 @@
  * PUT and the shared update path used by PATCH and subresources: scope the write (write-scope.ts),
  * admit, bump generation on spec changes, validate, then compare-and-swap.
  */
+import { clone } from '../../machinery/deep-equal.js';
 import { checkClaimResize } from './claim-admission.js';
 import type { KObject } from '../../api/meta.js';
 import { errors, type FieldError } from '../../machinery/errors.js';
@@ -47,7 +48,7 @@ export async function updateObject(core: RegistryCore, r: ServedResource, namesp
   for (let attempt = 0; ; attempt++) {
     const current = loadCurrent(core, r, namespace, name);
     try {
-      return await writeUpdate(core, r, current, structuredClone(body), ctx, options);
+      return await writeUpdate(core, r, current, clone(body), ctx, options);
     } catch (e) {
       if (precondition || !(e instanceof StoreError && e.code === 'Conflict') || attempt > 20) throw storeErrorToStatus(e, r, name);
     }

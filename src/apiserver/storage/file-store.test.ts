@@ -1,7 +1,7 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { appendFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -244,6 +244,34 @@ describe('file store: durability', () => {
     await second.close();
     const third = await createFileStore({ dir });
     assert.equal(third.list('/').items.length, 3);
+    await third.close();
+  });
+
+  test('the WAL grows ahead in zeros while open; a clean close trims them, a crash leaves them and loses nothing', async () => {
+    const dir = await tempDir();
+    const first = await createFileStore({ dir });
+    await first.create('/cm/ns1/a', cm('a'));
+    const [wal] = (await readdir(dir)).filter((f) => f.startsWith('wal-'));
+    const open = await readFile(join(dir, wal!));
+    assert.ok(open.length >= 64 << 10, `grown ahead: ${open.length}`);
+    await first.create('/cm/ns1/b', cm('b'));
+    await first.close();
+    const closed = await readFile(join(dir, wal!));
+    assert.equal(closed.at(-1), 0x0a, 'ends with its last record');
+    assert.equal(closed.toString().split('\n').length, 3);
+    // A crash: the file still has its zeros, and a batch that reached the disk only in part sits in them
+    // (its first page zeros, its last page written), followed by more zeros.
+    await writeFile(join(dir, wal!), Buffer.concat([closed, Buffer.alloc(5000), Buffer.from('"value":{}}\tdeadbeef\n'), Buffer.alloc(9000)]));
+    const notes: string[] = [];
+    const second = await createFileStore({ dir, onRecoveryNote: (m) => notes.push(m) });
+    assert.match(notes.join('\n'), new RegExp(`cut off 14021 bytes at byte ${closed.length} of ${wal}: a record torn by a crash`));
+    assert.deepEqual(second.list('/').items.map((i) => `${i.key} ${i.rv}`), ['/cm/ns1/a 1', '/cm/ns1/b 2']);
+    assert.equal((await second.create('/cm/ns1/c', cm('c'))).rv, 3);
+    await second.close();
+    const quiet: string[] = [];
+    const third = await createFileStore({ dir, onRecoveryNote: (m) => quiet.push(m) });
+    assert.deepEqual(third.list('/').items.map((i) => `${i.key} ${i.rv}`), ['/cm/ns1/a 1', '/cm/ns1/b 2', '/cm/ns1/c 3']);
+    assert.deepEqual(quiet, []);
     await third.close();
   });
 

@@ -35,7 +35,7 @@ export interface FileStoreOptions {
 export interface FileStoreStats {
   objects: number;
   bytes: number;
-  /** fdatasync calls on the WAL so far; far fewer than writes when group commit works. */
+  /** Durable WAL writes (one per batch) so far; far fewer than writes when group commit works. */
   walSyncs: number;
   walBytes: number;
   snapshots: number;

@@ -5,7 +5,7 @@
  * refuses to start, naming the file and byte offset and the command that repairs it. A directory
  * of the older layout (no checksums) is read as it is and rewritten as a checksummed snapshot.
  */
-import { appendFile, chmod, open, readdir, rm, unlink, writeFile } from 'node:fs/promises';
+import { appendFile, chmod, open, readdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { History } from './history.js';
 import type { Keyspace } from './keyspace.js';
@@ -37,8 +37,9 @@ export async function recover(dir: string, keyspace: Keyspace, history: History,
   const walPath = join(dir, scanned.walFile ?? walFileName(scanned.revision + 1));
   if (scanned.torn) {
     note(`store: cut off ${scanned.torn.bytes} bytes at byte ${scanned.torn.offset} of ${scanned.walFile}: a record torn by a crash while it was being written, never acknowledged`);
-    await truncate(walPath, walBytes);
   }
+  // Also cuts the zeros the writer grew the file by (wal.ts), so a missing newline lands after the record.
+  if (scanned.walFile && (scanned.torn || (await sizeOf(walPath)) > walBytes)) await truncate(walPath, walBytes);
   if (scanned.missingNewline) {
     await appendFile(walPath, '\n');
     walBytes++;
@@ -116,4 +117,8 @@ async function truncate(path: string, length: number): Promise<void> {
   } finally {
     await handle.close();
   }
+}
+
+async function sizeOf(path: string): Promise<number> {
+  return (await stat(path).catch(() => ({ size: 0 }))).size;
 }

@@ -64,7 +64,16 @@ export async function scanStore(dir: string, sink: ScanSink): Promise<ScanResult
   const result: ScanResult = { checksummed, snapshotRevision: snapshot?.revision ?? 0, revision: snapshot?.revision ?? 0, records: 0, walFile: files.at(-1), walBytes: 0 };
   for (const [i, name] of files.entries()) {
     const last = i === files.length - 1;
+    let tornAt: number | undefined;
+    let tailLength = 0;
     const read = await readLines(join(dir, name), (line, start) => {
+      if (tornAt !== undefined) return;
+      // A line starting in the zeros the writer grew the file by: a batch whose pages reached the disk
+      // only in part before a crash, so never acknowledged (wal.ts); the rest of the file goes with it.
+      if (last && line.charCodeAt(0) === 0) {
+        tornAt = start;
+        return;
+      }
       const record = decodeRecord(line, checksummed);
       if (!record) throw new StoreDamage(name, start, checksummed ? 'checksum mismatch' : 'unreadable record');
       if (record.rv <= result.snapshotRevision) return;
@@ -78,7 +87,10 @@ export async function scanStore(dir: string, sink: ScanSink): Promise<ScanResult
       }
       result.revision = record.rv;
       result.records++;
-    }, (tail, start) => {
+    }, (padded, start) => {
+      // Zeros after the records are space the writer grew the file by (wal.ts), not data.
+      const tail = padded.replace(/\0+$/, '');
+      if (tail === '' || tornAt !== undefined) return;
       if (!last) throw new StoreDamage(name, start, 'a record cut short in a WAL file that is not the last');
       const record = checksummed && unsealLine(tail) ? decodeRecord(tail, true) : undefined;
       if (record && record.rv === result.revision + 1) {
@@ -86,11 +98,13 @@ export async function scanStore(dir: string, sink: ScanSink): Promise<ScanResult
         result.revision = record.rv;
         result.records++;
         result.missingNewline = true;
+        tailLength = Buffer.byteLength(tail);
         return;
       }
       result.torn = { offset: start, bytes: Buffer.byteLength(tail) };
     });
-    if (last) result.walBytes = result.missingNewline ? read.wholeEnd + read.tailBytes : read.wholeEnd;
+    if (last && tornAt !== undefined) result.torn = { offset: tornAt, bytes: read.wholeEnd + read.tailBytes - tornAt };
+    if (last) result.walBytes = tornAt ?? (result.missingNewline ? read.wholeEnd + tailLength : read.wholeEnd);
   }
   return result;
 }

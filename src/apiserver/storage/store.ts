@@ -24,7 +24,7 @@ export interface StoreEvent {
   prevObject?: KObject;
   rv: number;
   /** Lazily filled, shared cache of encodings of this event (e.g. the JSON watch line), keyed by format. */
-  encoded?: Map<string, string>;
+  encoded?: Map<string, string | Buffer>;
 }
 
 export interface ListResult {

@@ -11,6 +11,9 @@ export interface ApiResponse {
   status: number;
   body: Json;
   text: string;
+  /** The body's bytes and Content-Type (protobuf answers). */
+  raw: Buffer;
+  contentType: string;
   /** Texts of the `Warning: 299 - "..."` headers, in order. */
   warnings: string[];
 }
@@ -68,10 +71,11 @@ export function createDiffApi(access: ServerAccess): DiffApi {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
+          const raw = Buffer.concat(chunks);
+          const text = raw.toString();
           let parsed: Json;
           try { parsed = JSON.parse(text); } catch { parsed = undefined; }
-          resolve({ status: res.statusCode ?? 0, body: parsed, text, warnings: warningTexts(res.headers.warning) });
+          resolve({ status: res.statusCode ?? 0, body: parsed, text, raw, contentType: res.headers['content-type'] ?? '', warnings: warningTexts(res.headers.warning) });
         });
       });
       req.setTimeout(30_000, () => req.destroy(new Error(`${method} ${path} timed out`)));

@@ -18,6 +18,7 @@ import { podCases } from './cases-pods.js';
 import { requestOptionCases } from './cases-request-options.js';
 import { selectorCases } from './cases-selectors.js';
 import { tableCases } from './cases-table.js';
+import { protobufCases } from './cases-protobuf.js';
 import { updateCases } from './cases-update.js';
 import { watchCases } from './cases-watch.js';
 import { rbacCases } from './cases-rbac.js';
@@ -61,7 +62,7 @@ export const knownDifferences: Record<string, string> = {
 
 const library: DiffCase[] = [
   ...crudCases, ...errorCases, ...selectorCases, ...watchCases, ...updateCases, ...patchCases, ...applyCases,
-  ...deleteCases, ...deleteResponseCases, ...gcCases, ...crdCases, ...requestOptionCases, ...tableCases, ...podCases, ...namespaceCases,
+  ...deleteCases, ...deleteResponseCases, ...gcCases, ...crdCases, ...requestOptionCases, ...tableCases, ...protobufCases, ...podCases, ...namespaceCases,
   ...rbacCases, ...rbacPolicyCases, ...impersonationCases, ...escalationCases, ...zeroValueCases, ...parityCases, ...admissionPolicyCases, ...storageAutoscalingCases, ...serviceAccountCases, ...nodeRestrictionCases,
 ];
 

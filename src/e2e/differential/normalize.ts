@@ -85,7 +85,7 @@ export function normalizeMessage(text: unknown): unknown {
 }
 
 /** The parts of an error answer clients act on: HTTP code, Status reason/code/details, causes. */
-export function statusOf(res: ApiResponse): Observation {
+export function statusOf(res: Pick<ApiResponse, 'status' | 'body' | 'text'>): Observation {
   const b = res.body ?? {};
   if (b.kind !== 'Status') return { http: res.status, kind: b.kind ?? (res.text ? 'non-JSON' : 'empty') };
   const causes = (b.details?.causes ?? []) as { reason?: string; field?: string }[];

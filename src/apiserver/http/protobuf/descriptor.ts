@@ -34,13 +34,16 @@ export const descriptor = generated as unknown as Descriptor;
 export const SCALARS: ReadonlySet<string> = new Set<ScalarType>(['string', 'bytes', 'bool', 'int32', 'int64', 'double']);
 
 const DELETE_OPTIONS = 'apis.meta.v1.DeleteOptions';
+const STATUS = 'apis.meta.v1.Status';
 
 /**
  * The message for a top-level kind. DeleteOptions is registered in every group version by
  * metav1.AddToGroupVersion, so a client may tag it with its resource's apiVersion (apps/v1, v1, ...).
+ * metav1.Status is an unversioned kind, written as `v1`.
  */
 export function messageForKind(apiVersion: string, kind: string): string | undefined {
   const found = descriptor.kinds[`${apiVersion}/${kind}`];
   if (found) return found;
+  if (kind === 'Status' && apiVersion === 'v1') return STATUS;
   return kind === 'DeleteOptions' ? DELETE_OPTIONS : undefined;
 }

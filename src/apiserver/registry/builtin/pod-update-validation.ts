@@ -5,7 +5,6 @@
  */
 import type { KObject } from '../../../api/meta.js';
 import { field, type FieldError } from '../../../machinery/errors.js';
-import { clone } from '../../../machinery/deep-equal.js';
 import { semanticEqual } from '../../../machinery/semantic-equal.js';
 import { child, items, num, str, type Json } from '../../../machinery/json.js';
 
@@ -40,12 +39,16 @@ export function validatePodUpdate(pod: KObject, old: KObject): FieldError[] {
   return errs;
 }
 
-/** The new spec with every field that may change replaced by the old value. */
+/**
+ * The new spec with every field that may change replaced by the old value. It is only compared, never
+ * stored, so it shares everything it does not replace with `spec` and `oldSpec` (no deep copy per update:
+ * docs/design/performance.md §9).
+ */
 function mungeUpdatable(spec: Json, oldSpec: Json): Json {
-  const munged = clone(spec);
+  const munged: Json = { ...spec };
   for (const list of ['containers', 'initContainers']) {
     const olds = items(oldSpec, list);
-    items(munged, list).forEach((c, i) => { c.image = olds[i]?.image; });
+    if (Array.isArray(spec[list])) munged[list] = items(spec, list).map((c, i) => ({ ...c, image: olds[i]?.image }));
   }
   // ephemeral containers change only through their own subresource (validateEphemeralContainersUpdate)
   for (const key of ['activeDeadlineSeconds', 'schedulingGates', 'tolerations', 'ephemeralContainers']) restore(munged, oldSpec, key);
@@ -57,7 +60,7 @@ function mungeUpdatable(spec: Json, oldSpec: Json): Json {
 
 function restore(target: Json, source: Json, key: string): void {
   if (source[key] === undefined) delete target[key];
-  else target[key] = clone(source[key]);
+  else target[key] = source[key];
 }
 
 /** A gated pod may gain nodeSelector entries (never lose or change one). */
