@@ -29,8 +29,8 @@ export interface PassContext {
   /** Non-terminating owned claims (without PVC reuse: only those of active pods). */
   claims: KObject[];
   /**
-   * Present when cloneset-ready-gate runs (ready-flip.ts): it then writes every InPlaceUpdateReady=True,
-   * and skips the pods keyed here, whose in-place update (False, then the spec) a pass is writing.
+   * Present when cloneset-ready-gate runs (ready-flip.ts): it then writes the InPlaceUpdateReady=True
+   * that ends an in-place update, and skips the pods held here, whose in-place update a pass is writing.
    */
   readyGate?: PodsInFlight;
   /** Labels of a node from the cache (spread ranking on scale-in); absent when nodes are not watched. */

@@ -11,17 +11,19 @@ const pod = (condition?: Partial<PodCondition>, extra: Partial<Pod['metadata']> 
 });
 
 describe('awaitsReadyFlip', () => {
-  test('a CloneSet pod with the gate and the condition missing, False, or True with a reason', () => {
-    assert.equal(awaitsReadyFlip(pod()), true);
+  test('a CloneSet pod with the gate and the condition False, or True with a reason; a new pod is the pass\'s', () => {
+    assert.equal(awaitsReadyFlip(pod()), false);
     assert.equal(awaitsReadyFlip(pod({ status: 'False', reason: 'StartInPlaceUpdate' })), true);
     assert.equal(awaitsReadyFlip(pod({ reason: 'Odd' })), true);
     assert.equal(awaitsReadyFlip(pod({})), false, 'plainly True');
   });
 
   test('not while deleting, in a grace period, or owned by something else', () => {
-    assert.equal(awaitsReadyFlip(pod(undefined, { deletionTimestamp: '2024-01-01T00:00:00Z' })), false);
-    assert.equal(awaitsReadyFlip(pod(undefined, { annotations: { 'apps.kruise.io/inplace-update-grace': '{}' } })), false);
-    assert.equal(awaitsReadyFlip(pod(undefined, { ownerReferences: [] })), false);
+    const held = { status: 'False' as const, reason: 'StartInPlaceUpdate' };
+    assert.equal(awaitsReadyFlip(pod(held)), true);
+    assert.equal(awaitsReadyFlip(pod(held, { deletionTimestamp: '2024-01-01T00:00:00Z' })), false);
+    assert.equal(awaitsReadyFlip(pod(held, { annotations: { 'apps.kruise.io/inplace-update-grace': '{}' } })), false);
+    assert.equal(awaitsReadyFlip(pod(held, { ownerReferences: [] })), false);
   });
 });
 

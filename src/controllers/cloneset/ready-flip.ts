@@ -10,7 +10,7 @@
  * podUpdates, so neither judges a pod before the cache shows the other's write.
  */
 import { objectKey } from '../../api/meta.js';
-import { InPlaceUpdateReadyCondition, KruisePodReadyCondition, LifecycleState } from '../../api/kruise/workloads/labels.js';
+import { InPlaceUpdateReadyCondition, LifecycleState } from '../../api/kruise/workloads/labels.js';
 import { podLifecycleState } from '../../control/lifecycle/index.js';
 import { hasGrace, hasInPlaceReadinessGate, InPlaceUpdater, planRefresh, podCondition, type RefreshResult } from '../../control/inplaceupdate/index.js';
 import { isConflict, isNotFound } from '../../machinery/errors.js';
@@ -46,15 +46,16 @@ export class PodsInFlight {
   }
 }
 
-/** A live CloneSet pod whose gate condition is missing or not plainly True, with no grace period pending. */
+/**
+ * A live CloneSet pod whose gate condition is there but not plainly True, with no grace period
+ * pending. New pods (no condition yet) stay with the pass (ready-gate.ts): taking them here made
+ * their write race pod-readiness-controller's and cost a recreate rollout more than it saved.
+ */
 export function awaitsReadyFlip(pod: Pod): boolean {
   if (pod.metadata.deletionTimestamp || controllerRef(pod)?.kind !== 'CloneSet' || !hasInPlaceReadinessGate(pod) || hasGrace(pod)) return false;
   const c = podCondition(pod, InPlaceUpdateReadyCondition);
-  return !c || c.status !== 'True' || !!c.reason || !!c.message;
+  return !!c && (c.status !== 'True' || !!c.reason || !!c.message);
 }
-
-const awaitsKruisePodReady = (pod: Pod): boolean =>
-  (pod.spec.readinessGates ?? []).some((g) => g.conditionType === KruisePodReadyCondition) && !podCondition(pod, KruisePodReadyCondition);
 
 export interface ReadyFlipDeps {
   client: Client;
@@ -81,15 +82,11 @@ export class ReadyFlipReconciler {
     const now = ctx.clock.now();
     const updater = new InPlaceUpdater(this.d.client, { now: () => new Date(now) });
     if (planRefresh(pod, new Date(now)).kind !== 'updateStatus') return;
-    // a new pod: pod-readiness-controller's KruisePodReady write first (its event brings the pod back),
-    // or that write, made for the version it read, conflicts with this one
-    const fresh = !podCondition(pod, InPlaceUpdateReadyCondition);
-    if (fresh && awaitsKruisePodReady(pod)) return;
     // a pass is updating it: the pass's release brings it back
     if (!this.d.inFlight.take(key)) return;
     let r: RefreshResult;
     try {
-      r = await (fresh ? updater.markReadyIfMissing(pod) : updater.refresh(pod, { onReady: (next) => this.labelFix(cs, pod, next, now) }));
+      r = await updater.refresh(pod, { onReady: (next) => this.labelFix(cs, pod, next, now) });
       if (r.pod) this.d.podUpdates.expectUpdated(key, r.pod); // before the key is let go
     } finally {
       this.d.inFlight.release(key, false);

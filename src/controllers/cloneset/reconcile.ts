@@ -111,7 +111,7 @@ export class CloneSetReconciler {
     const { currentRevision: current, updateRevision: update } = synced;
     const updater = new InPlaceUpdater(this.d.client, { now: () => new Date(ctx.clock.now()), gated: { envFromMetadata: this.d.gate('InPlaceUpdateEnvFromMetadata') } });
     try {
-      if (!c.readyGate) await markNewPodsReady(c, updater);
+      await markNewPodsReady(c, updater);
     } catch (error) {
       return { error, failure: { type: 'FailedUpdate', message: messageOf(error) } };
     }
