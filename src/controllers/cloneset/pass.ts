@@ -10,6 +10,7 @@ import { ControllerRevisionHashLabel, LifecycleState } from '../../api/kruise/wo
 import { cloneSetRevisionLabels, revisionHash } from '../../control/inplaceupdate/index.js';
 import { podLifecycleState } from '../../control/lifecycle/index.js';
 import type { GroupCounts } from './numbers.js';
+import type { PodsInFlight } from './ready-flip.js';
 import { availability, isPreDeleting, isToDelete, isUpdated, type CloneSet } from './pods.js';
 import type { ControllerRevision, Pod } from '../../api/core/index.js';
 
@@ -27,6 +28,11 @@ export interface PassContext {
   owned: Pod[];
   /** Non-terminating owned claims (without PVC reuse: only those of active pods). */
   claims: KObject[];
+  /**
+   * Present when cloneset-ready-gate runs (ready-flip.ts): it then writes the InPlaceUpdateReady=True
+   * that ends an in-place update, and skips the pods held here, whose in-place update a pass is writing.
+   */
+  readyGate?: PodsInFlight;
   /** Labels of a node from the cache (spread ranking on scale-in); absent when nodes are not watched. */
   nodeLabels?: (node: string) => Record<string, string> | undefined;
   now: number;

@@ -22,6 +22,7 @@ import type { ReconcileContext, Result } from '../../runtime/reconcile.js';
 import { applyClaimPlan, planClaims } from './claims.js';
 import { calculateDiffs, passNumbers } from './numbers.js';
 import { markNewPodsReady } from './ready-gate.js';
+import type { PodsInFlight } from './ready-flip.js';
 import { releaseUnmatched } from './release.js';
 import { prunePodsToDelete, revisionOptions, syncClaimTemplateHash } from './spec-sync.js';
 import { groupCounts, newPassContext, partitionRollback, scaleCountsAsUpdated, type PassContext } from './pass.js';
@@ -46,6 +47,8 @@ export interface CloneSetReconcilerDeps {
   events: EventRecorder;
   /** Enabled feature gates (docs/design/cloneset.md §15). */
   gate: (name: string) => boolean;
+  /** Shared with cloneset-ready-gate, when it runs (pass.ts). */
+  readyGate?: PodsInFlight;
 }
 
 interface Pass {
@@ -97,6 +100,7 @@ export class CloneSetReconciler {
     const nodes = this.d.nodes;
     const c = newPassContext({
       ...base, podUpdates: this.d.podUpdates, pods, owned, claims: claimPlan.keep, now: ctx.clock.now(), gate: this.d.gate,
+      ...(this.d.readyGate ? { readyGate: this.d.readyGate } : {}),
       ...(nodes ? { nodeLabels: (name: string) => nodes.get(undefined, name)?.metadata.labels } : {}),
     }, synced.updateRevision.metadata.name!);
     return { c, synced };

@@ -16,8 +16,11 @@ import { type PassContext } from './pass.js';
 import { movePodToState } from './pod-state.js';
 import type { Pod } from '../../api/core/index.js';
 
+/** What the fix reads of a pass (cloneset-ready-gate builds it for one pod). */
+export type LabelFixContext = Pick<PassContext, 'cs' | 'now' | 'isUpdated'>;
+
 /** The state a pod should move to without any update decision (PreparingUpdate rolled back included). */
-export function refreshedState(c: PassContext, pod: Pod): LifecycleState | undefined {
+export function refreshedState(c: LabelFixContext, pod: Pod): LifecycleState | undefined {
   const lp = pod;
   const lifecycle = c.cs.spec.lifecycle;
   const state = refreshLifecycleState(lp, lifecycle, 'CloneSet', isPodUpdateCompleted(pod));
@@ -33,7 +36,7 @@ interface LabelFix {
 }
 
 // Only moves towards Normal/Updated here (refreshedState), never away from available.
-function labelFix(c: PassContext, pod: Pod): LabelFix {
+function labelFix(c: LabelFixContext, pod: Pod): LabelFix {
   const extraLabels: Record<string, string> = {};
   const revision = pod.metadata.labels?.[ControllerRevisionHashLabel];
   if (revision && pod.metadata.labels?.[PodTemplateHashLabel] !== revisionHash(revision)) extraLabels[PodTemplateHashLabel] = revisionHash(revision);
@@ -45,7 +48,7 @@ function labelFix(c: PassContext, pod: Pod): LabelFix {
  * pods/status): with markNotReady the KruisePodReady change of the state; the state label and
  * timestamp when the state moves or a label is fixed; the hash label.
  */
-export function withLabelFix(c: PassContext, pod: Pod, next: Pod, markNotReady: boolean): void {
+export function withLabelFix(c: LabelFixContext, pod: Pod, next: Pod, markNotReady: boolean): void {
   const { state, extraLabels } = labelFix(c, pod);
   const now = new Date(c.now);
   if (state && markNotReady) {

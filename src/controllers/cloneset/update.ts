@@ -10,7 +10,7 @@ import { objectKey } from '../../api/meta.js';
 import { ControllerRevisionHashLabel, LifecycleState, LifecycleStateLabel, LifecycleTimestampAnnotation, PodUpdatePolicy, SpecifiedDeleteLabel } from '../../api/kruise/workloads/labels.js';
 import { Pods } from '../../api/resource-type.js';
 import { CloneSetVolumeClaimTemplateHashAnnotation } from '../../api/kruise/workloads/cloneset.js';
-import { hasGrace, planRefresh, revisionHash, type InPlaceUpdater } from '../../control/inplaceupdate/index.js';
+import { hasGrace, planRefresh, revisionHash, type InPlaceUpdater, type UpdateResult } from '../../control/inplaceupdate/index.js';
 import { beforeInPlaceUpdate, podLifecycleState } from '../../control/lifecycle/index.js';
 import { isConflict } from '../../machinery/errors.js';
 import { forEachLimited } from '../../runtime/parallel.js';
@@ -45,6 +45,8 @@ async function refreshPods(c: PassContext, updater: InPlaceUpdater, out: UpdateO
   const markNotReady = c.cs.spec.lifecycle?.inPlaceUpdate?.markPodNotReady ?? false;
   await forEachLimited(c.pods, podWriteConcurrency, async (pod) => {
     const plan = planRefresh(pod, now);
+    // cloneset-ready-gate writes the flip, lifecycle move included (ready-flip.ts)
+    if (plan.kind === 'updateStatus' && c.readyGate && !lacksReadyCondition(pod)) return;
     // a pod without the condition had it written at the start of this pass (ready-gate.ts)
     if (plan.kind !== 'none' && !lacksReadyCondition(pod)) {
       // the lifecycle move and the hash label ride on the InPlaceUpdateReady flip, if that is the write
@@ -147,18 +149,27 @@ async function updateInPlace(c: PassContext, updater: InPlaceUpdater, pod: Pod, 
   if (c.gate('PodUnavailableBudgetUpdateGate') && !(await inPlaceUpdateAllowed(c.client, c.events, pod, () => c.now))) return refusedUpdateRetryMs;
   const graceSeconds = c.cs.spec.updateStrategy?.rollingUpdate?.inPlaceUpdateStrategy?.gracePeriodSeconds ?? 0;
   const now = new Date(c.now);
-  const r = await updater.update(pod, from, target, {
-    graceSeconds, revisionLabels: podRevisionLabels(c),
-    hooks: [(p) => {
-      p.metadata.labels = { ...p.metadata.labels, [LifecycleStateLabel]: LifecycleState.Updating };
-      p.metadata.annotations = { ...p.metadata.annotations, [LifecycleTimestampAnnotation]: rfc3339(now) };
-    }],
-  });
+  const key = objectKey(pod);
+  // cloneset-ready-gate is writing this pod's True: its event brings the pass back (pass.ts readyGate)
+  if (c.readyGate && !c.readyGate.take(key)) return undefined;
+  let r: UpdateResult;
+  try {
+    r = await updater.update(pod, from, target, {
+      graceSeconds, revisionLabels: podRevisionLabels(c),
+      hooks: [(p) => {
+        p.metadata.labels = { ...p.metadata.labels, [LifecycleStateLabel]: LifecycleState.Updating };
+        p.metadata.annotations = { ...p.metadata.annotations, [LifecycleTimestampAnnotation]: rfc3339(now) };
+      }],
+    });
+    // expected before the key is let go, so cloneset-ready-gate never judges the pod on an older cache
+    if (r.newResourceVersion) c.podUpdates.expectUpdated(key, { metadata: { resourceVersion: r.newResourceVersion } });
+  } finally {
+    c.readyGate?.release(key, true);
+  }
   if (r.error) {
     c.events.event(c.cs, 'Warning', 'FailedUpdatePodInPlace', `failed to update pod ${pod.metadata.name} in-place(revision ${target.metadata.name}): ${String(r.error)}`);
     throw r.error;
   }
-  if (r.newResourceVersion) c.podUpdates.expectUpdated(objectKey(pod), { metadata: { resourceVersion: r.newResourceVersion } });
   c.events.event(c.cs, 'Normal', 'SuccessfulUpdatePodInPlace', `successfully update pod ${pod.metadata.name} in-place(revision ${target.metadata.name})`);
   return r.requeueAfterMs;
 }

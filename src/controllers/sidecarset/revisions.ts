@@ -57,11 +57,11 @@ export async function syncRevisions(client: Client, set: SidecarSet, existing: C
 }
 
 /** Deletes the oldest revisions beyond the limit that nothing uses. */
-export async function truncateHistory(client: Client, set: SidecarSet, revisions: ControllerRevision[], latest: string, pods: Pod[]): Promise<void> {
+export async function truncateHistory(client: Client, set: SidecarSet, revisions: ControllerRevision[], latest: string, pods: () => Pod[]): Promise<void> {
   const limit = Math.max(1, set.spec?.revisionHistoryLimit ?? 10);
   if (revisions.length <= limit) return;
   const used = new Set([latest, set.spec?.injectionStrategy?.revision?.revisionName ?? '']);
-  for (const pod of pods) {
+  for (const pod of pods()) {
     const r = readUpgradeSpecs(pod)[set.metadata.name!]?.controllerRevision;
     if (r) used.add(r);
   }

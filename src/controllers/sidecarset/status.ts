@@ -1,24 +1,14 @@
-/** SidecarSet status (docs/design/sidecarset.md §5): counts over the matched pods, written only on change. */
-import type { Pod } from '../../api/core/index.js';
+/** SidecarSet status (docs/design/sidecarset.md §5): counts over the matched pods (pod-tally.ts), written only on change. */
 import type { SidecarSet as SidecarSetKind } from '../../api/kruise/ops/sidecarset.js';
 import type { SidecarSet } from '../../control/sidecarcontrol/index.js';
-import { isSidecarReady, isUpdatedPod } from './pod-state.js';
+import type { TallyCounts } from './pod-tally.js';
 
 export type SidecarSetStatus = NonNullable<SidecarSetKind['status']>;
 
-export function computeStatus(set: SidecarSet, matched: Pod[], latestRevision: string | undefined, collisionCount: number): SidecarSetStatus {
-  let updatedPods = 0;
-  let readyPods = 0;
-  let updatedReadyPods = 0;
-  for (const pod of matched) {
-    const updated = isUpdatedPod(set, pod);
-    const ready = isSidecarReady(set, pod);
-    if (updated) updatedPods++;
-    if (ready) readyPods++;
-    if (updated && ready) updatedReadyPods++;
-  }
+export function computeStatus(set: SidecarSet, counts: TallyCounts, latestRevision: string | undefined, collisionCount: number): SidecarSetStatus {
+  const { matchedPods, updatedPods, readyPods, updatedReadyPods } = counts;
   return {
-    observedGeneration: set.metadata.generation, matchedPods: matched.length, updatedPods, readyPods, updatedReadyPods,
+    observedGeneration: set.metadata.generation, matchedPods, updatedPods, readyPods, updatedReadyPods,
     latestRevision, ...(collisionCount > 0 ? { collisionCount } : {}),
   };
 }
