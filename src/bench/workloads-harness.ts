@@ -7,6 +7,7 @@
  * write to the last milestone plus a quiet period with no manager write.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { progressOn } from '../machinery/progress.js';
 import { benchGates, diffCalls, parseCalls, startManager, type CallTable, type ManagerProc } from './admission-procs.js';
 import { agents, startBenchPlane, type BenchPlane } from './workloads-plane.js';
 import { diffReconciles, parseReconciles, procUsage, scrapeMetrics, selfCpuSeconds, type ProcUsage, type Reconciles } from './workloads-proc.js';
@@ -26,10 +27,13 @@ interface Snapshot {
 }
 
 const quietMs = 500;
+/** On stderr, so the tables on stdout stay clean when piped (docs/design/manager.md §13). */
+const progress = progressOn(process.stderr);
 const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 export async function runScenario(scenario: Scenario, options: BenchOptions): Promise<ScenarioResult> {
   const started = performance.now();
+  progress.line(`${scenario.name}: starting the plane (${options.nodes} nodes) and kruise manager`);
   const plane = await startBenchPlane(options);
   let manager: ManagerProc | undefined;
   try {
@@ -38,7 +42,8 @@ export async function runScenario(scenario: Scenario, options: BenchOptions): Pr
     const managerWatches = await watchesOnceReady(plane, manager);
     const setupSeconds = round((performance.now() - started) / 1000, 1);
     const managerIdle = await procUsage(manager.child.pid!);
-    const env: BenchEnv = { plane, manager, options, measure: (spec) => measure(plane, manager!, spec, options.timeoutMs) };
+    progress.line(`${scenario.name}: ready in ${setupSeconds} s`);
+    const env: BenchEnv = { plane, manager, options, measure: (spec) => measure(plane, manager!, spec, options.timeoutMs, scenario.name) };
     const outcome = await scenario.run(env);
     return { name: scenario.name, title: scenario.title, setupSeconds, managerIdle, managerWatches, ...outcome, manager: await procUsage(manager.child.pid!), seconds: round((performance.now() - started) / 1000, 1) };
   } finally {
@@ -60,14 +65,18 @@ async function snapshot(plane: BenchPlane, manager: ManagerProc): Promise<Snapsh
   return { requests: plane.requests.snapshot(), usage, planeCpu: selfCpuSeconds(), reconciles: parseReconciles(metrics), calls, handlerCalls: parseCalls(metrics) };
 }
 
-async function measure(plane: BenchPlane, manager: ManagerProc, spec: PhaseSpec, timeoutMs: number): Promise<PhaseResult> {
+async function measure(plane: BenchPlane, manager: ManagerProc, spec: PhaseSpec, timeoutMs: number, scenario: string): Promise<PhaseResult> {
   const before = await snapshot(plane, manager);
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const t0 = performance.now();
   const recorder = spec.stages && new StageRecorder(spec.stages.watch, spec.stages.list, t0);
   await spec.start();
-  const times = await Promise.all(spec.milestones.map((m) => m.watch.until(`${spec.name}: ${m.name}`, m, timeoutMs)));
+  let reached = 0;
+  const ticker = setInterval(() => progress.live(`${scenario}/${spec.name}: ${Math.round((performance.now() - t0) / 1000)} s, ${reached}/${spec.milestones.length} milestones`), 1000);
+  const times = await Promise.all(spec.milestones.map((m) => m.watch.until(`${spec.name}: ${m.name}`, m, timeoutMs).then((t) => { reached++; return t; })))
+    .finally(() => clearInterval(ticker));
+  progress.line(`${scenario}/${spec.name}: done in ${round((Math.max(...times) - t0) / 1000, 1)} s`);
   const stages = recorder?.stop();
   // Trailing status writes belong to the phase: wait until the manager has been quiet for a while.
   const quietBy = performance.now() + 5_000;

@@ -8,7 +8,7 @@ import { defaultChartValues, mergeValues, type ChartValues } from '../install/ch
 import { createHttpClient, type Client } from '../client/index.js';
 import type { KObject } from '../api/meta.js';
 import { DaemonSets, Deployments } from '../api/resource-type.js';
-import { progressOn, type Progress } from './progress.js';
+import { progressOn, type Progress } from '../machinery/progress.js';
 
 export function runCrds(): void {
   const crds = installManifests().filter((m) => m.kind === 'CustomResourceDefinition');

@@ -86,7 +86,11 @@ describe('daemonset controller', () => {
       assert.equal((await live()).filter((p) => p.metadata.labels?.[hashLabel] === newHash).length, step, 'waits for the new pod to be available');
       await readyAll((p) => p.metadata.labels?.[hashLabel] === newHash);
     }
-    const ds = await eventually(env.clock, async () => ((await getDs()).status?.updatedNumberScheduled === 3 ? getDs() : undefined), 'all updated');
-    assert.equal(ds.status?.numberAvailable, 3);
+    // the status write that counts the last pod updated may come before the one that sees it Ready
+    const ds = await eventually(env.clock, async () => {
+      const d = await getDs();
+      return d.status?.updatedNumberScheduled === 3 && d.status.numberAvailable === 3 ? d : undefined;
+    }, 'all updated and available');
+    assert.equal(ds.status?.numberUnavailable ?? 0, 0);
   });
 });
