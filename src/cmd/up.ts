@@ -19,6 +19,7 @@ import { upSummary } from './up-summary.js';
 import { configureLogging, logger, type LogFormat } from '../machinery/log.js';
 import { Manager } from '../runtime/manager.js';
 import { setupKruiseControllers } from '../controllers/index.js';
+import type { SharedInformerFactory } from '../runtime/informer-factory.js';
 import { startKruiseWebhooks, type KruiseWebhooks } from '../webhooks/index.js';
 import { webhookSecretName, webhookServiceName } from '../api/kruise/webhook-inventory.js';
 import type { Client } from '../client/client.js';
@@ -116,8 +117,9 @@ export async function startUp(options: UpOptions): Promise<RunningUp> {
     if (options.kruiseInstall !== false) await installKruise(client);
     if (options.kruiseManager !== false && options.kruiseInstall !== false) {
       const managerClient = clientAs(serviceAccountUser(kruiseNamespace, managerServiceAccount), 'kruise-manager');
-      webhooks = await startUpWebhooks(managerClient, dataDir, options.webhookPort, (g) => gates.enabled(g));
       kruise = new Manager({ client: managerClient, health: false, leaderElection: false });
+      // the webhooks' cached reads share the manager's informers: one cache and one watch per kind
+      webhooks = await startUpWebhooks(managerClient, dataDir, options.webhookPort, (g) => gates.enabled(g), kruise.informers);
       setupKruiseControllers(kruise, (g) => gates.enabled(g));
       await kruise.start();
     }
@@ -190,9 +192,9 @@ async function criSocketDirIn(dataDir: string): Promise<string> {
  * The manager's webhooks in-process on loopback, in URL form (the API server calls 127.0.0.1),
  * with certificates kept in the data dir; ready before `kruise up` reports ready.
  */
-async function startUpWebhooks(client: Client, dataDir: string, port: number, gate: (name: string) => boolean): Promise<KruiseWebhooks> {
+async function startUpWebhooks(client: Client, dataDir: string, port: number, gate: (name: string) => boolean, informers: SharedInformerFactory): Promise<KruiseWebhooks> {
   const webhooks = await startKruiseWebhooks({
-    client, gates: gate, namespace: 'kruise-system', host: '127.0.0.1', port,
+    client, gates: gate, namespace: 'kruise-system', host: '127.0.0.1', port, informers,
     certDir: path.join(dataDir, 'webhook-certs'), certWriter: 'fs', secretName: webhookSecretName, serviceName: webhookServiceName,
     // ECDSA keeps a fresh `kruise up` fast; the manager in a cluster mints RSA 2048 as upstream.
     webhookHost: '127.0.0.1', keyAlgorithm: 'ecdsa-p256',

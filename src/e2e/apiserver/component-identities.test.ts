@@ -4,38 +4,15 @@
  * that role stops it with the API server's 403; kubelets are decided by the Node mode; the scheduler
  * and the controllers by kube's bootstrap roles.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { kubectlFor } from '../../testing/kubectl.js';
-import { startUp, type UpProcess } from '../../testing/process.js';
+import { upForSuite } from '../../testing/up-suite.js';
 import { eventually } from '../../testing/workload-env.js';
 
 type Obj = Record<string, any>; // any: kubectl's JSON output, read field by field
 
 describe('component identities in kruise up', () => {
-  let up: UpProcess;
-  let dir: string;
-  let kubectl: ReturnType<typeof kubectlFor>;
-  const run = async (args: string[], input?: string) => {
-    const r = await kubectl(args, { minor: 32, ...(input && { input }) });
-    assert.equal(r.code, 0, `${args.join(' ')}: ${r.stderr}`);
-    return r.stdout;
-  };
-  const json = async (args: string[]): Promise<Obj> => JSON.parse(await run([...args, '-o', 'json']));
-
-  before(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'kruise-identities-'));
-    up = await startUp(['--port', '0', '--data-dir', dir, '--nodes', '1', '--in-memory'], 60_000);
-    kubectl = kubectlFor(path.join(dir, 'kubeconfig'), path.join(dir, 'cache'));
-  });
-  after(async () => {
-    up.child.kill('SIGTERM');
-    await new Promise((r) => up.child.once('exit', r));
-    await rm(dir, { recursive: true, force: true });
-  });
+  const { kubectl, run, json } = upForSuite('identities');
 
   test('the manager writes as system:serviceaccount:kruise-system:kruise-manager: without pods create in its role it gets 403', async () => {
     const role = await json(['get', 'clusterrole', 'kruise-manager-role']);

@@ -3,36 +3,14 @@
  * (docs/design/authorization.md §17): a node reads a Secret only once a pod bound to it names it,
  * keeps to its own Node and pods, and the simulated kubelets still run pods that need Secrets.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { kubectlFor } from '../../testing/kubectl.js';
-import { startUp, type UpProcess } from '../../testing/process.js';
+import { upForSuite } from '../../testing/up-suite.js';
 import { eventually } from '../../testing/workload-env.js';
 
 describe('NodeRestriction and the Node graph in kruise up', () => {
-  let up: UpProcess;
-  let dir: string;
-  let kubectl: ReturnType<typeof kubectlFor>;
-  const run = async (args: string[], input?: string) => {
-    const r = await kubectl(args, { minor: 32, ...(input && { input }) });
-    assert.equal(r.code, 0, `${args.join(' ')}: ${r.stderr}`);
-    return r.stdout;
-  };
+  const { kubectl, run } = upForSuite('node-restriction', ['--nodes', '2', '--in-memory']);
   const asNode = (node: string, ...args: string[]) => kubectl([...args, '--as', `system:node:${node}`, '--as-group', 'system:nodes'], { minor: 32 });
-
-  before(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'kruise-node-restriction-'));
-    up = await startUp(['--port', '0', '--data-dir', dir, '--nodes', '2', '--in-memory'], 60_000);
-    kubectl = kubectlFor(path.join(dir, 'kubeconfig'), path.join(dir, 'cache'));
-  });
-  after(async () => {
-    up.child.kill('SIGTERM');
-    await new Promise((r) => up.child.once('exit', r));
-    await rm(dir, { recursive: true, force: true });
-  });
 
   test('a Secret is readable by the node whose pod uses it, and only by that node', async () => {
     await run(['create', 'secret', 'generic', 'db', '--from-literal=password=s3cret']);

@@ -4,37 +4,15 @@
  * to the pod, `kubectl exec ... cat` reads it, the API server takes it as the pod's ServiceAccount,
  * and refuses it once the pod is gone.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { kubectlFor } from '../../testing/kubectl.js';
-import { startUp, type UpProcess } from '../../testing/process.js';
+import { upForSuite } from '../../testing/up-suite.js';
 import { eventually } from '../../testing/workload-env.js';
 
 const tokenPath = '/var/run/secrets/kubernetes.io/serviceaccount';
 
 describe('projected ServiceAccount tokens in kruise up', () => {
-  let up: UpProcess;
-  let dir: string;
-  let kubectl: ReturnType<typeof kubectlFor>;
-  const run = async (args: string[], input?: string) => {
-    const r = await kubectl(args, { minor: 32, ...(input && { input }) });
-    assert.equal(r.code, 0, `${args.join(' ')}: ${r.stderr}`);
-    return r.stdout;
-  };
-
-  before(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'kruise-tokens-'));
-    up = await startUp(['--port', '0', '--data-dir', dir, '--nodes', '1', '--in-memory'], 60_000);
-    kubectl = kubectlFor(path.join(dir, 'kubeconfig'), path.join(dir, 'cache'));
-  });
-  after(async () => {
-    up.child.kill('SIGTERM');
-    await new Promise((r) => up.child.once('exit', r));
-    await rm(dir, { recursive: true, force: true });
-  });
+  const { kubectl, run } = upForSuite('tokens');
 
   test('a missing ServiceAccount is refused with kube-apiserver\'s message', async () => {
     const r = await kubectl(['run', 'lost', '--image=busybox:1', '--overrides', '{"spec":{"serviceAccountName":"nope"}}'], { minor: 32 });

@@ -4,36 +4,14 @@
  * Without the kubelet's cleanup time, kubectl could list the replacement before watching and wait
  * for a DELETED event that had already gone by, until its --timeout.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { kubectlFor } from '../../testing/kubectl.js';
-import { startUp, type UpProcess } from '../../testing/process.js';
+import { upForSuite } from '../../testing/up-suite.js';
 import { eventually } from '../../testing/workload-env.js';
 
 describe('kubectl delete of a pod that comes back under its name', () => {
-  let up: UpProcess;
-  let dir: string;
-  let kubectl: ReturnType<typeof kubectlFor>;
-  const run = async (args: string[], input?: string) => {
-    const r = await kubectl(args, { minor: 32, ...(input && { input }) });
-    assert.equal(r.code, 0, `${args.join(' ')}: ${r.stderr}`);
-    return r.stdout;
-  };
+  const { kubectl, run } = upForSuite('delete-recreated');
   const uid = () => kubectl(['get', 'pod', 'web-0', '-o', 'jsonpath={.metadata.uid}:{.status.phase}'], { minor: 32 }).then((r) => r.stdout);
-
-  before(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'kruise-delete-recreated-'));
-    up = await startUp(['--port', '0', '--data-dir', dir, '--nodes', '1', '--in-memory'], 60_000);
-    kubectl = kubectlFor(path.join(dir, 'kubeconfig'), path.join(dir, 'cache'));
-  });
-  after(async () => {
-    up.child.kill('SIGTERM');
-    await new Promise((r) => up.child.once('exit', r));
-    await rm(dir, { recursive: true, force: true });
-  });
 
   test('every delete of an Advanced StatefulSet pod returns', async () => {
     await run(['apply', '-f', '-'], JSON.stringify({

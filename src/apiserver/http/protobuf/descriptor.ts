@@ -4,6 +4,7 @@
  * `apis.meta.v1.ObjectMeta`.
  */
 import generated from './k8s-proto.gen.json' with { type: 'json' };
+import { ProtobufError } from './wire-reader.js';
 
 export type ScalarType = 'string' | 'bytes' | 'bool' | 'int32' | 'int64' | 'double';
 
@@ -46,4 +47,34 @@ export function messageForKind(apiVersion: string, kind: string): string | undef
   if (found) return found;
   if (kind === 'Status' && apiVersion === 'v1') return STATUS;
   return kind === 'DeleteOptions' ? DELETE_OPTIONS : undefined;
+}
+
+/** A FieldEntry read out, with its number, for the encoder and the decoder. */
+export interface WireField {
+  number: number;
+  name: string;
+  type: string;
+  scalar: boolean;
+  repeated: boolean;
+  map: boolean;
+  inline: boolean;
+  keepZero: boolean;
+}
+
+const fieldsByMessage = new Map<string, WireField[] | string>();
+
+/** A message's fields in number order, or its tag when its JSON form is not an object (cached). */
+export function messageFields(type: string): WireField[] | string {
+  let found = fieldsByMessage.get(type);
+  if (found) return found;
+  const entry = descriptor.messages[type];
+  if (entry === undefined) throw new ProtobufError(`no wire descriptor for message ${type}`);
+  found = typeof entry === 'string' ? entry : Object.entries(entry)
+    .map(([number, [name, fieldType, flags = '']]) => ({
+      number: Number(number), name, type: fieldType, scalar: SCALARS.has(fieldType),
+      repeated: flags.includes('r'), map: flags.includes('m'), inline: flags.includes('i'), keepZero: flags.includes('k'),
+    }))
+    .sort((a, b) => a.number - b.number);
+  fieldsByMessage.set(type, found);
+  return found;
 }

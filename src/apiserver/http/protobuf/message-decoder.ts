@@ -3,42 +3,25 @@
  * the same Go object: JSON field names, inline embeddings merged, zero scalars dropped unless the Go field
  * is a pointer or lacks omitempty, empty lists and maps omitted, well-known types in their JSON forms.
  */
-import { descriptor, SCALARS } from './descriptor.js';
+import { messageFields, SCALARS, type WireField } from './descriptor.js';
 import { decodeSchemaUnion, SCHEMA_UNIONS } from './schema-unions.js';
 import { decodeWellKnown, type EmbeddedDecoder } from './well-known.js';
 import { forEachField, ProtobufError, utf8, WireReader, WireType } from './wire-reader.js';
 
 type Json = Record<string, unknown>;
 
-interface Field {
-  name: string;
-  type: string;
-  scalar: boolean;
-  repeated: boolean;
-  map: boolean;
-  inline: boolean;
-  keepZero: boolean;
-}
-
-type Compiled = Map<number, Field> | string;
+type Compiled = Map<number, WireField> | string;
 
 const MAX_DEPTH = 64;
 const SCHEMA_PROPS = 'apiextensions.v1.JSONSchemaProps';
 const compiled = new Map<string, Compiled>();
 
+/** The message's fields by number, for lookups by the tags read off the wire. */
 function compile(type: string): Compiled {
   let found = compiled.get(type);
   if (found) return found;
-  const entry = descriptor.messages[type];
-  if (entry === undefined) throw new ProtobufError(`no wire descriptor for message ${type}`);
-  if (typeof entry === 'string') {
-    found = entry;
-  } else {
-    found = new Map(Object.entries(entry).map(([number, [name, fieldType, flags = '']]) => [Number(number), {
-      name, type: fieldType, scalar: SCALARS.has(fieldType), repeated: flags.includes('r'), map: flags.includes('m'),
-      inline: flags.includes('i'), keepZero: flags.includes('k'),
-    }]));
-  }
+  const fields = messageFields(type);
+  found = typeof fields === 'string' ? fields : new Map(fields.map((f) => [f.number, f]));
   compiled.set(type, found);
   return found;
 }
@@ -54,7 +37,7 @@ export function decodeMessage(type: string, bytes: Uint8Array, embedded: Embedde
   return decodeInto({}, type, fields, bytes, embedded, depth);
 }
 
-function decodeInto(target: Json, type: string, fields: Map<number, Field>, bytes: Uint8Array,
+function decodeInto(target: Json, type: string, fields: Map<number, WireField>, bytes: Uint8Array,
   embedded: EmbeddedDecoder, depth: number): Json {
   forEachField(bytes, (tag, reader) => {
     const field = fields.get(tag.number);

@@ -4,45 +4,16 @@
  * embeddings read from the parent's JSON, map entries sorted by key, well-known types from their JSON
  * forms (well-known-encode.ts). Fields the message does not have (kind, apiVersion, unknown) are skipped.
  */
-import { descriptor, SCALARS } from './descriptor.js';
+import { messageFields, type WireField } from './descriptor.js';
 import { encodeWellKnown } from './well-known-encode.js';
-import { ProtobufError, WireType } from './wire-reader.js';
+import { WireType } from './wire-reader.js';
 import type { WireWriter } from './wire-writer.js';
 
 type Json = Record<string, unknown>;
 
-interface Field {
-  number: number;
-  name: string;
-  type: string;
-  scalar: boolean;
-  repeated: boolean;
-  map: boolean;
-  inline: boolean;
-}
-
-type Compiled = Field[] | string;
-
-const compiled = new Map<string, Compiled>();
-
-function compile(type: string): Compiled {
-  let found = compiled.get(type);
-  if (found) return found;
-  const entry = descriptor.messages[type];
-  if (entry === undefined) throw new ProtobufError(`no wire descriptor for message ${type}`);
-  found = typeof entry === 'string' ? entry : Object.entries(entry)
-    .map(([number, [name, fieldType, flags = '']]) => ({
-      number: Number(number), name, type: fieldType, scalar: SCALARS.has(fieldType),
-      repeated: flags.includes('r'), map: flags.includes('m'), inline: flags.includes('i'),
-    }))
-    .sort((a, b) => a.number - b.number);
-  compiled.set(type, found);
-  return found;
-}
-
 /** Writes the fields of `value`, a JSON value of message `type`, into `w` (no tag or length of its own). */
 export function encodeMessage(w: WireWriter, type: string, value: unknown): void {
-  const fields = compile(type);
+  const fields = messageFields(type);
   if (typeof fields === 'string') return encodeWellKnown(w, fields, value, encodeMessage);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
   const obj = value as Json;
@@ -61,7 +32,7 @@ export function encodeMessage(w: WireWriter, type: string, value: unknown): void
   }
 }
 
-function writeValue(w: WireWriter, field: Field, value: unknown): void {
+function writeValue(w: WireWriter, field: WireField, value: unknown): void {
   if (field.scalar) writeScalar(w, field.number, field.type, value);
   else writeMessage(w, field.number, field.type, value);
 }
@@ -76,7 +47,7 @@ function writeMessage(w: WireWriter, number: number, type: string, value: unknow
 
 const isTime = (type: string) => type === 'apis.meta.v1.Time' || type === 'apis.meta.v1.MicroTime';
 
-function writeMap(w: WireWriter, field: Field, value: unknown): void {
+function writeMap(w: WireWriter, field: WireField, value: unknown): void {
   if (typeof value !== 'object' || value === null) return;
   const map = value as Json;
   for (const key of Object.keys(map).sort()) {
