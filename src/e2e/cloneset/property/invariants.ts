@@ -33,17 +33,24 @@ export class Invariants {
    * use while the flap lasts and for `flapLagMs` after: the controller's cache may still show it
    * unready, and an unready pod may be deleted or updated for free.
    */
-  private readonly flapped = new Map<string, { restoredAt?: number }>();
+  private readonly flapped = new Map<string, { startedAt: number; restoredAt?: number }>();
+  /** When the controller's client sent each pod's delete, by uid. */
+  private readonly deleteSentAt = new Map<string, number>();
   private readonly protectedRevs = new Map<string, string>();
 
   constructor(private readonly w: InvariantSubject) {}
 
   flapStarted(uid: string): void {
-    this.flapped.set(uid, {});
+    this.flapped.set(uid, { startedAt: Date.now() });
   }
 
   flapEnded(uid: string): void {
-    if (this.flapped.has(uid)) this.flapped.set(uid, { restoredAt: Date.now() });
+    const flap = this.flapped.get(uid);
+    if (flap) flap.restoredAt = Date.now();
+  }
+
+  deleteSent(uid: string): void {
+    this.deleteSentAt.set(uid, Date.now());
   }
 
   /** A live pod is still flapped (a pod removed meanwhile does not count). */
@@ -94,6 +101,14 @@ export class Invariants {
     const floor = Math.max(0, Math.min(...specs.map((s) => s.R - s.U)));
     if (floor > 0) this.w.stats.minSlack = Math.min(this.w.stats.minSlack, now.size - floor);
     if (now.size >= floor) return;
+    // Deletes sent before a flap began may land after it (they wait on admission webhooks): the
+    // controller kept R − U on what it saw, and the flap, an outside disruption, took the rest.
+    const sentAt = Math.max(...lost.map((uid) => this.deleteSentAt.get(uid) ?? Infinity));
+    const flappedSince = live.filter((p) => !isAvailable(p) && (this.flapped.get(p.metadata.uid!)?.startedAt ?? -Infinity) > sentAt).length;
+    if (now.size + flappedSince >= floor) {
+      this.w.note(`availability ${now.size} below ${floor}: deletes sent before ${flappedSince} flap(s) began landed after them`);
+      return;
+    }
     const flapped = live.filter((p) => !isAvailable(p) && this.flapRecent(p.metadata.uid!)).length;
     this.w.fail(`availability ${now.size} (+${flapped} flapped) fell below ${floor} (specs ${specs.map((s) => `R=${s.R} U=${s.U}`).join(', ')}): `
       + live.map((p) => `${p.metadata.name}:${isAvailable(p) ? 'available' : 'unavailable'}`).join(' '));

@@ -87,6 +87,8 @@ export function recordDecisions(observer: Observer): Around {
       podsToDelete: await inner.get<CloneSet>(CloneSets, namespace, w!.name).then((cs) => cs.spec?.scaleStrategy?.podsToDelete ?? [], () => []),
     });
     const done = await w?.decisions.beforeDelete(name, call.deleteOptions?.preconditions?.uid, fresh);
+    const uid = call.deleteOptions?.preconditions?.uid ?? w?.pods.get(name)?.metadata.uid;
+    if (uid) w?.invariants.deleteSent(uid);
     try {
       await send();
       done?.(true);
