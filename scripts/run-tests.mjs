@@ -20,5 +20,10 @@ if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--test', '--test-concurrency=2', '--test-timeout=180000', ...files], { stdio: 'inherit' });
+const result = spawnSync(process.execPath, [
+  '--test', '--test-concurrency=2', '--test-timeout=180000',
+  '--test-reporter=tap', '--test-reporter-destination=stdout',
+  '--test-reporter=./scripts/test-failures.mjs', '--test-reporter-destination=stdout',
+  ...files,
+], { stdio: 'inherit' });
 process.exit(result.status ?? 1);
