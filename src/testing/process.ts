@@ -14,6 +14,17 @@ export interface UpProcess {
   output: () => string;
 }
 
+/**
+ * Signals a child and resolves once it has exited; at once if it already had (a child killed by a
+ * signal keeps exitCode null, and its 'exit' event will not fire again).
+ */
+export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
+}
+
 /** Starts `kruise up` and resolves once it printed its ready line. */
 export function startUp(args: string[], timeoutMs = 20_000): Promise<UpProcess> {
   const child = spawn(process.execPath, [bin, 'up', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });

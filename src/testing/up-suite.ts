@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { kubectlFor, type KubectlOptions, type KubectlResult } from './kubectl.js';
-import { startUp, type UpProcess } from './process.js';
+import { startUp, stopChild, type UpProcess } from './process.js';
 
 export interface UpSuite {
   /** kubectl (1.32 unless `options.minor` says otherwise) on the suite's kubeconfig, its result as is. */
@@ -38,10 +38,7 @@ export function upForSuite(name: string, args: string[] = ['--nodes', '1', '--in
   after(async () => {
     if (!started) return;
     const { up, dir } = started;
-    if (up.child.exitCode === null) {
-      up.child.kill('SIGTERM');
-      await new Promise((r) => up.child.once('exit', r));
-    }
+    await stopChild(up.child);
     await rm(dir, { recursive: true, force: true });
   });
   const running = () => {

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { apiClientFromKubeconfig, startUp, type UpProcess } from '../../testing/process.js';
+import { apiClientFromKubeconfig, startUp, stopChild, type UpProcess } from '../../testing/process.js';
 import { eventually } from '../../testing/workload-env.js';
 
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/kruise.js');
@@ -28,10 +28,7 @@ async function tempDir(): Promise<string> {
 }
 
 function stopOnExit(up: UpProcess): void {
-  cleanups.push(async () => {
-    up.child.kill('SIGKILL');
-    await new Promise((r) => (up.child.exitCode !== null ? r(undefined) : up.child.once('exit', r)));
-  });
+  cleanups.push(() => stopChild(up.child, 'SIGKILL'));
 }
 
 const upArgs = (dir: string) => ['--port', '0', '--data-dir', dir, '--nodes', '0', '--no-kruise-manager', '--no-kruise-daemon'];

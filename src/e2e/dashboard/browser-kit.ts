@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { kubectlFor } from '../../testing/kubectl.js';
-import { startUp, type UpProcess } from '../../testing/process.js';
+import { startUp, stopChild, type UpProcess } from '../../testing/process.js';
 import { launchChromium } from '../../testing/browser.js';
 
 export interface DashboardUp {
@@ -49,11 +49,7 @@ export async function startDashboardUp(executablePath: string, extraArgs: string
     },
     stop: async () => {
       await browser.close();
-      if (up.child.exitCode === null) {
-        const exited = new Promise((resolve) => up.child.once('exit', resolve));
-        up.child.kill('SIGTERM');
-        await exited;
-      }
+      await stopChild(up.child);
     },
   };
 }
