@@ -69,4 +69,10 @@ export interface InPlaceUpdateOptions {
   revisionLabels?: (revision: string) => Record<string, string>;
   /** Applied to the pod in the same update (CloneSet/ASTS set lifecycle state `Updating`). */
   hooks?: ((pod: Pod) => void)[];
+  /**
+   * Asked before each write attempt with the pod that attempt writes over (the caller's copy, then
+   * the pod read afresh after a conflict), so a PUB check judges exactly the version the write is
+   * conditioned on (docs/design/podunavailablebudget.md §11); false: nothing is written.
+   */
+  admit?: (pod: Pod) => Promise<boolean>;
 }

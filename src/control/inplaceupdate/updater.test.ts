@@ -106,6 +106,26 @@ test('update starts from the given pod and re-reads it only after a conflict', a
   assert.equal(written.metadata.resourceVersion, r2.newResourceVersion);
 });
 
+test('admit judges the version each attempt writes over: after a conflict the re-read pod is asked again, and a no writes nothing', async () => {
+  const oldRev = revision('web-old', template([{ name: 'app', image: 'nginx:1.25' }]));
+  const newRev = revision('web-new', template([{ name: 'app', image: 'nginx:1.26' }]));
+  const stale = await client.create<Pod>(Pods, {
+    apiVersion: 'v1', kind: 'Pod',
+    metadata: { name: 'admit', namespace: 'ipu', labels: { app: 'demo', 'controller-revision-hash': 'web-old' } },
+    spec: { containers: [{ name: 'app', image: 'nginx:1.25' }], readinessGates: [{ conditionType: 'InPlaceUpdateReady' }] },
+  } as Pod);
+  // the pod changed since the caller's copy (as a pod turning Ready does): the first write conflicts
+  const changed = await client.patch<Pod>(Pods, 'ipu', 'admit', 'merge', { metadata: { labels: { touched: 'yes' } } });
+  const asked: string[] = [];
+  const r = await new InPlaceUpdater(client).update(stale, oldRev, newRev, {
+    admit: async (p) => { asked.push(p.metadata.resourceVersion!); return p.metadata.resourceVersion === stale.metadata.resourceVersion; },
+  });
+  assert.deepEqual(asked, [stale.metadata.resourceVersion, changed.metadata.resourceVersion]);
+  assert.deepEqual([r.refused, r.error, r.newResourceVersion], [true, undefined, undefined]);
+  const after = await client.get<Pod>(Pods, 'ipu', 'admit');
+  assert.deepEqual([after.metadata.resourceVersion, after.spec.containers[0].image, podCondition(after, 'InPlaceUpdateReady')], [changed.metadata.resourceVersion, 'nginx:1.25', undefined]);
+});
+
 test('markReadyIfMissing adds True only where the condition is missing, whatever the resourceVersion', async () => {
   const updater = new InPlaceUpdater(client);
   const newPod = await client.create(Pods, {

@@ -34,6 +34,8 @@ export interface UpdateResult {
   /** Requeue after the grace period. */
   requeueAfterMs?: number;
   newResourceVersion?: string;
+  /** `admit` said no: nothing was written. */
+  refused?: boolean;
 }
 
 export interface RefreshResult {
@@ -86,10 +88,12 @@ export class InPlaceUpdater {
       const updated = await retryOnConflict(async () => {
         let current = base ?? (await this.get(pod));
         base = undefined; // a retry means a conflict: read the pod afresh
+        if (opts.admit && !(await opts.admit(current))) return undefined;
         const marked = podNeedsUnready(current, spec) ? markInPlaceUpdateStarted(current, this.now()) : undefined;
         if (marked) current = await this.client.updateStatus(Pods, marked);
         return this.client.update(Pods, preparePodUpdate(current, { spec, now: this.now(), options: opts }));
       }, this.options.retry);
+      if (!updated) return { inPlaceUpdate: true, refused: true };
       const requeueAfterMs = spec.graceSeconds > 0 ? spec.graceSeconds * 1000 : undefined;
       return { inPlaceUpdate: true, requeueAfterMs, newResourceVersion: updated.metadata.resourceVersion };
     } catch (error) {

@@ -145,8 +145,6 @@ async function updateInPlace(c: PassContext, updater: InPlaceUpdater, pod: Pod, 
     case 'refuse': throw new Error(`not allowed to in-place update pod ${pod.metadata.name} in state ${podLifecycleState(pod)}`);
     case 'start': break;
   }
-  // the PUB refused: skip the pod, try again shortly (docs/design/podunavailablebudget.md §7)
-  if (c.gate('PodUnavailableBudgetUpdateGate') && !(await inPlaceUpdateAllowed(c.client, c.events, pod, () => c.now))) return refusedUpdateRetryMs;
   const graceSeconds = c.cs.spec.updateStrategy?.rollingUpdate?.inPlaceUpdateStrategy?.gracePeriodSeconds ?? 0;
   const now = new Date(c.now);
   const key = objectKey(pod);
@@ -160,12 +158,15 @@ async function updateInPlace(c: PassContext, updater: InPlaceUpdater, pod: Pod, 
         p.metadata.labels = { ...p.metadata.labels, [LifecycleStateLabel]: LifecycleState.Updating };
         p.metadata.annotations = { ...p.metadata.annotations, [LifecycleTimestampAnnotation]: rfc3339(now) };
       }],
+      admit: c.gate('PodUnavailableBudgetUpdateGate') ? (p) => inPlaceUpdateAllowed(c.client, c.events, p, () => c.now) : undefined,
     });
     // expected before the key is let go, so cloneset-ready-gate never judges the pod on an older cache
     if (r.newResourceVersion) c.podUpdates.expectUpdated(key, { metadata: { resourceVersion: r.newResourceVersion } });
   } finally {
     c.readyGate?.release(key, true);
   }
+  // the PUB refused: skip the pod, try again shortly (docs/design/podunavailablebudget.md §7)
+  if (r.refused) return refusedUpdateRetryMs;
   if (r.error) {
     c.events.event(c.cs, 'Warning', 'FailedUpdatePodInPlace', `failed to update pod ${pod.metadata.name} in-place(revision ${target.metadata.name}): ${String(r.error)}`);
     throw r.error;

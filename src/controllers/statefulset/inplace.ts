@@ -60,11 +60,12 @@ export async function updateInPlace(c: PassContext, pod: Pod): Promise<boolean> 
 
 async function start(c: PassContext, pod: Pod, from: Parameters<PassContext['updater']['update']>[1], options: InPlaceUpdateOptions): Promise<boolean> {
   const revision = c.update.metadata.name;
-  if (c.gate(PubUpdateGate) && !(await inPlaceUpdateAllowed(c.client, c.events, pod, () => c.now))) {
+  const admit = c.gate(PubUpdateGate) ? (p: Pod) => inPlaceUpdateAllowed(c.client, c.events, p, () => c.now) : undefined;
+  const r = await c.updater.update(pod, from, c.update, { ...options, admit });
+  if (r.refused) {
     requeueAfter(c, refusedUpdateRetryMs); // the PUB refused: docs/design/podunavailablebudget.md §7
     return true;
   }
-  const r = await c.updater.update(pod, from, c.update, options);
   if (r.error) {
     c.events.event(c.set, 'Warning', 'FailedUpdatePodInPlace', `failed to update pod ${pod.metadata.name} in-place(revision ${revision}): ${String(r.error)}`);
     throw r.error;

@@ -5,6 +5,7 @@
  * (few fault points) and `bench:protection` (many).
  */
 import { CloneSets, PodUnavailableBudgets } from '../../api/kruise/resource-types.js';
+import type { KObject } from '../../api/meta.js';
 import { Deployments, Pods } from '../../api/resource-type.js';
 import { isPubAvailable } from '../../control/pubcontrol/index.js';
 import { seededRandom } from '../../cluster/scheduler/rng.js';
@@ -61,6 +62,14 @@ function watch(w: WorkloadEnv, result: ChaosResult): () => Promise<void> {
       for (const app of apps) {
         const available = pods.filter((p) => p.metadata.labels?.app === app && isPubAvailable(p)).length;
         if (available < replicas - 1) result.breaches.push(`${app}: ${available} available at sample ${result.samples}`);
+        if (available < replicas - 1 && process.env.PUB_CHAOS_TRACE) {
+          const pub = await w.client.get<KObject & { status?: unknown }>(PodUnavailableBudgets, ns, app);
+          console.log(JSON.stringify({ sample: result.samples, app, pub: pub.status, pods: pods.filter((p) => p.metadata.labels?.app === app).map((p) => ({
+            name: p.metadata.name, del: !!p.metadata.deletionTimestamp, phase: p.status?.phase, labels: p.metadata.labels, ann: p.metadata.annotations,
+            conds: p.status?.conditions?.map((c) => `${c.type}=${c.status}`), images: p.spec?.containers?.map((c) => c.image),
+            cs: p.status?.containerStatuses?.map((c) => ({ image: c.image, id: c.imageID, ready: c.ready, rc: c.restartCount })),
+          })) }));
+        }
       }
       result.samples++;
       await sleep(100);
@@ -105,7 +114,7 @@ export async function runPubChaos(options: { faults: number; workers?: number; s
   try {
     await setUp(w);
     const stop = watch(w, result);
-    const rnd = seededRandom(options.seed ?? 20261127);
+    const rnd = seededRandom(options.seed ?? (Number(process.env.PUB_CHAOS_SEED) || 20261127));
     const workers = options.workers ?? 3;
     await Promise.all(Array.from({ length: workers }, async () => {
       while (result.faults < options.faults) {
