@@ -6,8 +6,7 @@
 #   chromium.sh path    print the path; fail when it is not installed
 set -euo pipefail
 
-log() { printf '[chromium] %s\n' "$*" >&2; }
-die() { log "error: $*"; exit 1; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib/log.sh" chromium
 
 find_bin() {
   for b in "${CHROMIUM_PATH:-}" /usr/bin/chromium /usr/bin/chromium-browser; do

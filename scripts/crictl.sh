@@ -14,8 +14,7 @@ CACHE=${CRICTL_CACHE:-$HOME/.cache/kruise-ts/crictl}
 DIR=$CACHE/$VERSION
 BIN=$DIR/crictl
 
-log() { printf '[crictl] %s\n' "$*" >&2; }
-die() { log "error: $*"; exit 1; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib/log.sh" crictl
 . "$(dirname "${BASH_SOURCE[0]}")/lib/go-build.sh"
 
 build_crictl() {

@@ -14,8 +14,7 @@ CACHE=${HELM_CACHE:-$HOME/.cache/kruise-ts/helm}
 DIR=$CACHE/$VERSION
 BIN=$DIR/helm
 
-log() { printf '[helm] %s\n' "$*" >&2; }
-die() { log "error: $*"; exit 1; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib/log.sh" helm
 . "$(dirname "${BASH_SOURCE[0]}")/lib/go-build.sh"
 
 # A wrapper module (as scripts/real-control-plane.sh does for etcd): go install @version refuses

@@ -27,8 +27,7 @@ LAYOUT=$OUT/oci
 # Fixed timestamps make the layers depend only on their contents.
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
 
-log() { printf '[image] %s\n' "$*" >&2; }
-die() { log "error: $*"; exit 1; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib/log.sh" image
 have_tools() { command -v mmdebstrap >/dev/null && command -v umoci >/dev/null; }
 
 ensure_tools() {

@@ -19,8 +19,7 @@ CACHE=${K8S_REAL_CACHE:-$HOME/.cache/k8s-real}
 BIN_DIR=${K8S_REAL_BIN_DIR:-$CACHE/$KV/bin}
 SELF=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/$(basename "${BASH_SOURCE[0]}")
 
-log() { printf '[real-control-plane] %s\n' "$*" >&2; }
-die() { log "error: $*"; exit 1; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib/log.sh" real-control-plane
 now() { date +%s; }
 ms() { echo $(( $(date +%s%N) / 1000000 )); }
 secs() { printf '%d.%d' $(( $1 / 1000 )) $(( $1 % 1000 / 100 )); }

@@ -1,7 +1,7 @@
 # Sourced by the scripts that build a Go tool from the Go module proxy into a cache of their own
 # (scripts/helm.sh, scripts/crictl.sh, scripts/real-control-plane.sh): the Go settings, the
 # built-or-cached check under a lock, timing with peak memory, and the version stamp.
-# The sourcing script defines log and die.
+# The sourcing script sources lib/log.sh (log, die) first.
 
 # go_env: the machine's Go, static binaries, the 2 cores this machine has, module mode.
 go_env() {

@@ -8,7 +8,7 @@ import { CloneSets } from '../api/kruise/resource-types.js';
 import { Pods } from '../api/resource-type.js';
 import type { Client } from '../client/client.js';
 import { createHttpClient } from '../client/index.js';
-import { startManagerProcess, type ManagerProcess } from '../testing/process.js';
+import { startManagerProcess, stopChild, type ManagerProcess } from '../testing/process.js';
 import { startUp, type RunningUp } from './up.js';
 
 const cloneSet = {
@@ -31,11 +31,7 @@ before(async () => {
 });
 
 after(async () => {
-  if (manager) {
-    const exited = new Promise((r) => manager!.child.once('exit', r));
-    manager.child.kill('SIGTERM');
-    await exited;
-  }
+  if (manager) await stopChild(manager.child);
   await up.stop();
   await rm(dir, { recursive: true, force: true });
 });

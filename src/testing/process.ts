@@ -15,14 +15,15 @@ export interface UpProcess {
 }
 
 /**
- * Signals a child and resolves once it has exited; at once if it already had (a child killed by a
- * signal keeps exitCode null, and its 'exit' event will not fire again).
+ * Signals a child and resolves with its exit code (null when a signal ended it) once it has exited;
+ * at once if it already had (a child killed by a signal keeps exitCode null, and its 'exit' event
+ * will not fire again).
  */
-export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   child.kill(signal);
-  await exited;
+  return exited;
 }
 
 /** Starts `kruise up` and resolves once it printed its ready line. */

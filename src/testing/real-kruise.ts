@@ -16,7 +16,7 @@ import { stringify } from 'yaml';
 import { kubectlFor } from './kubectl.js';
 import { chartPath, helm } from './helm.js';
 import { podIdentity } from './pod-identity.js';
-import { startComponentProcess, startManagerProcess, type ManagerProcess } from './process.js';
+import { startComponentProcess, startManagerProcess, stopChild, type ManagerProcess } from './process.js';
 import { startRealControlPlane, type RealControlPlane } from './real-control-plane.js';
 
 type Obj = Record<string, any>; // any: kubectl's JSON output, read field by field
@@ -70,12 +70,7 @@ export async function startRealKruise(options: RealKruiseOptions): Promise<RealK
   const children: ChildProcess[] = [];
   const real = await startRealControlPlane();
   const stop = async () => {
-    for (const c of children) {
-      if (c.exitCode !== null || c.signalCode !== null) continue;
-      const exited = new Promise((r) => c.once('exit', r));
-      c.kill('SIGTERM');
-      await exited;
-    }
+    for (const c of children) await stopChild(c);
     await real.stop();
     await rm(dir, { recursive: true, force: true });
   };

@@ -8,7 +8,7 @@ import type { KObject } from '../../api/meta.js';
 import { errors, type StatusError } from '../../machinery/errors.js';
 import type { AdmissionAttributes } from '../registry/context.js';
 import type { RegistryReader } from '../registry/reader.js';
-import { podReferences } from '../authz/node-graph.js';
+import { podReferences } from '../authz/pod-references.js';
 import { nodeNameOf } from '../authz/node-authorizer.js';
 import { forbiddenNodeLabels } from './node-labels.js';
 

@@ -1,74 +1,79 @@
 /**
  * What a node may read by kube's Node authorizer graph (docs/design/authorization.md §17): the pods
  * bound to it, and the Secrets, ConfigMaps, ServiceAccounts and claims those pods name, plus the
- * PersistentVolumes their bound claims use. kube keeps the graph up to date from informers; here the
- * edges are followed from the store on each question, reading only the namespace's pods (and, for a
- * volume, its claims), which is cheap next to the request itself.
+ * PersistentVolumes their bound claims use. As kube's graph is kept current from informers, the
+ * edges from each node (to its pods and to what they name) are counted in memory from the store's
+ * watch of pods, delivered synchronously after each write, so a decision never sees a graph older
+ * than the requester's own writes, and costs the same whatever the namespace holds. The index
+ * starts at the first question (a server no kubelet talks to keeps none) and lives with the store.
  */
 import type { KObject } from '../../api/meta.js';
-import type { RegistryReader } from '../registry/reader.js';
+import type { RegistryReader, StoredEvent } from '../registry/reader.js';
+import { allPodReferences, type GraphKind } from './pod-references.js';
 
-export type GraphKind = 'pods' | 'secrets' | 'configmaps' | 'serviceaccounts' | 'persistentvolumeclaims' | 'persistentvolumes';
+export type { GraphKind } from './pod-references.js';
 
-type Json = Record<string, any>; // any: pod specs are read field by field
-const named = (x: unknown): string[] => (x && typeof (x as Json).name === 'string' ? [(x as Json).name] : []);
-
-function podContainers(spec: Json): Json[] {
-  return [...(spec.initContainers ?? []), ...(spec.containers ?? []), ...(spec.ephemeralContainers ?? [])];
-}
-
-/** The names of the objects of `kind` a pod refers to (kube's VisitPodSecretNames and its siblings). */
-export function podReferences(pod: KObject, kind: GraphKind): string[] {
-  const spec = (pod.spec ?? {}) as Json;
-  const volumes: Json[] = spec.volumes ?? [];
-  const env = podContainers(spec).flatMap((c) => [
-    ...(c.env ?? []).map((e: Json) => e.valueFrom ?? {}),
-    ...(c.envFrom ?? []),
-  ]);
-  const projected = volumes.flatMap((v) => v.projected?.sources ?? []);
-  switch (kind) {
-    case 'secrets':
-      return [
-        ...(spec.imagePullSecrets ?? []).flatMap(named),
-        ...env.flatMap((e) => [...named(e.secretKeyRef), ...named(e.secretRef)]),
-        ...volumes.flatMap((v) => [v.secret?.secretName, ...named(v.csi?.nodePublishSecretRef), ...Object.values(v).flatMap((s: Json) => named(s?.secretRef))]),
-        ...projected.flatMap((s) => named(s.secret)),
-      ].filter((n): n is string => typeof n === 'string');
-    case 'configmaps':
-      return [
-        ...env.flatMap((e) => [...named(e.configMapKeyRef), ...named(e.configMapRef)]),
-        ...volumes.flatMap((v) => named(v.configMap)),
-        ...projected.flatMap((s) => named(s.configMap)),
-      ];
-    case 'serviceaccounts':
-      return [spec.serviceAccountName || 'default'];
-    case 'persistentvolumeclaims':
-      return volumes.flatMap((v) => (v.persistentVolumeClaim ? [v.persistentVolumeClaim.claimName] : v.ephemeral ? [`${pod.metadata.name}-${v.name}`] : []));
-    default:
-      return [];
-  }
-}
+const edge = (kind: GraphKind, namespace: string, name: string): string => `${kind}/${namespace}/${name}`;
 
 export class NodeGraph {
+  /** node -> edge (`<kind>/<namespace>/<name>`) -> how many of its pods lead there. */
+  private readonly edges = new Map<string, Map<string, number>>();
+  /** `<namespace>/<name>` of each bound pod -> its node and edges, to take them back. */
+  private readonly podEdges = new Map<string, { node: string; edges: string[] }>();
+  private following = false;
+
   constructor(private readonly reader: RegistryReader) {}
 
   /** Whether a path leads from the object to the node. */
   related(node: string, kind: GraphKind, namespace: string, name: string): boolean {
     if (kind === 'persistentvolumes') return this.volumeRelated(node, name);
-    const pods = this.podsOn(node, namespace);
-    if (kind === 'pods') return pods.some((p) => p.metadata.name === name);
-    return pods.some((p) => podReferences(p, kind).includes(name));
-  }
-
-  private podsOn(node: string, namespace: string): KObject[] {
-    const pods = this.reader.table.lookup('', 'v1', 'pods')!;
-    return this.reader.listStored(pods, namespace).items.filter((p) => (p.spec as Json | undefined)?.nodeName === node);
+    if (!this.following) this.follow();
+    return (this.edges.get(node)?.get(edge(kind, namespace, name)) ?? 0) > 0;
   }
 
   private volumeRelated(node: string, volume: string): boolean {
     const claims = this.reader.table.lookup('', 'v1', 'persistentvolumeclaims')!;
     return this.reader.listStored(claims).items
-      .filter((c) => (c.spec as Json | undefined)?.volumeName === volume)
+      .filter((c) => (c.spec as { volumeName?: string } | undefined)?.volumeName === volume)
       .some((c) => this.related(node, 'persistentvolumeclaims', c.metadata.namespace ?? '', c.metadata.name ?? ''));
   }
+
+  private follow(): void {
+    this.following = true;
+    const pods = this.reader.table.lookup('', 'v1', 'pods')!;
+    const list = this.reader.listStored(pods);
+    for (const pod of list.items) this.add(pod);
+    this.reader.watchStored(pods, undefined, list.rv, (e: StoredEvent) => {
+      this.remove(e.object);
+      if (e.type !== 'DELETED') this.add(e.object);
+    });
+  }
+
+  private add(pod: KObject): void {
+    const node = (pod.spec as { nodeName?: string } | undefined)?.nodeName;
+    if (!node) return;
+    const ns = pod.metadata.namespace ?? '';
+    const edges = new Set([edge('pods', ns, pod.metadata.name!)]);
+    for (const [kind, names] of Object.entries(allPodReferences(pod))) for (const n of names) edges.add(edge(kind as GraphKind, ns, n));
+    let counts = this.edges.get(node);
+    if (!counts) this.edges.set(node, (counts = new Map()));
+    for (const e of edges) counts.set(e, (counts.get(e) ?? 0) + 1);
+    this.podEdges.set(podKey(pod), { node, edges: [...edges] });
+  }
+
+  private remove(pod: KObject): void {
+    const key = podKey(pod);
+    const old = this.podEdges.get(key);
+    if (!old) return;
+    this.podEdges.delete(key);
+    const counts = this.edges.get(old.node)!;
+    for (const e of old.edges) {
+      const n = counts.get(e)! - 1;
+      if (n > 0) counts.set(e, n);
+      else counts.delete(e);
+    }
+    if (counts.size === 0) this.edges.delete(old.node);
+  }
 }
+
+const podKey = (pod: KObject): string => `${pod.metadata.namespace}/${pod.metadata.name}`;

@@ -4,4 +4,5 @@
  */
 export * from './hooks.js';
 export * from './readiness.js';
+export * from './readiness-write.js';
 export * from './transitions.js';

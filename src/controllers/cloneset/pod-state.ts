@@ -1,14 +1,13 @@
 /**
  * Writing a lifecycle state on a CloneSet pod (docs/design/inplace-update.md §9): with markPodNotReady the
- * `KruisePodReady` entry goes in first (through pods/status, on a fresh read with conflict retry),
+ * `KruisePodReady` entry goes in first (through pods/status, with conflict retry),
  * then one strategic-merge patch moves the state label and stamps the time. Each write is recorded
  * as a resourceVersion expectation, so the pod is not judged again on an older cached copy.
  */
 import { objectKey } from '../../api/meta.js';
 import { Pods } from '../../api/resource-type.js';
-import { retryOnConflict } from '../../client/retry.js';
 import {
-  lifecycleStatePatch, podLifecycleState, readinessForState, type LifecycleHook, type LifecycleState,
+  lifecycleStatePatch, podLifecycleState, readinessForState, writeReadinessForState, type LifecycleHook, type LifecycleState,
 } from '../../control/lifecycle/index.js';
 import { isNotFound } from '../../machinery/errors.js';
 import { type PassContext } from './pass.js';
@@ -41,16 +40,6 @@ export async function movePodToState(c: PassContext, pod: Pod, state: LifecycleS
 }
 
 async function writeReadiness(c: PassContext, pod: Pod, state: LifecycleState, now: Date): Promise<void> {
-  try {
-    await retryOnConflict(async () => {
-      const fresh = await c.client.get<Pod>(Pods, pod.metadata.namespace, pod.metadata.name!);
-      if (fresh.metadata.uid !== pod.metadata.uid) return;
-      const conditions = readinessForState(fresh, state, now);
-      if (!conditions) return;
-      const written = await c.client.updateStatus<Pod>(Pods, { ...fresh, status: { ...fresh.status, conditions } as Pod['status'] });
-      c.podUpdates.expectUpdated(objectKey(pod), written);
-    });
-  } catch (e) {
-    if (!isNotFound(e)) throw e;
-  }
+  const written = await writeReadinessForState(c.client, pod, state, now);
+  if (written) c.podUpdates.expectUpdated(objectKey(pod), written);
 }

@@ -6,8 +6,9 @@
  */
 import { objectKey } from '../../api/meta.js';
 import { Pods } from '../../api/resource-type.js';
-import { retryOnConflict } from '../../client/retry.js';
-import { deleteDecision, lifecycleStatePatch, LifecycleState, podLifecycleState, readinessForState } from '../../control/lifecycle/index.js';
+import {
+  deleteDecision, lifecycleStatePatch, LifecycleState, podLifecycleState, readinessForState, writeReadinessForState,
+} from '../../control/lifecycle/index.js';
 import { isNotFound } from '../../machinery/errors.js';
 import { throwFirstFailure, type PassContext } from './pass.js';
 import type { Pod } from '../../api/core/index.js';
@@ -38,16 +39,6 @@ async function moveToPreparingDelete(c: PassContext, pod: Pod): Promise<void> {
 }
 
 async function markNotReady(c: PassContext, pod: Pod, now: Date): Promise<void> {
-  try {
-    await retryOnConflict(async () => {
-      const fresh = await c.client.get<Pod>(Pods, pod.metadata.namespace, pod.metadata.name!);
-      if (fresh.metadata.uid !== pod.metadata.uid) return;
-      const conditions = readinessForState(fresh, LifecycleState.PreparingDelete, now);
-      if (!conditions) return;
-      const written = await c.client.updateStatus<Pod>(Pods, { ...fresh, status: { ...fresh.status, conditions } as Pod['status'] });
-      c.podUpdates.expectUpdated(objectKey(pod), written);
-    });
-  } catch (e) {
-    if (!isNotFound(e)) throw e;
-  }
+  const written = await writeReadinessForState(c.client, pod, LifecycleState.PreparingDelete, now);
+  if (written) c.podUpdates.expectUpdated(objectKey(pod), written);
 }

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { apiClientFromKubeconfig, startUp } from '../../testing/process.js';
+import { apiClientFromKubeconfig, startUp, stopChild } from '../../testing/process.js';
 
 test('acknowledged objects survive kill -9 with their resourceVersions', async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'kruise-durable-'));
@@ -38,9 +38,7 @@ test('acknowledged objects survive kill -9 with their resourceVersions', async (
       assert.equal(created.status, 201);
       assert.ok(Number(created.body.metadata.resourceVersion) > maxRv, 'resourceVersion continues past the crash');
     } finally {
-      const exited = new Promise<number | null>((resolve) => second.child.once('exit', resolve));
-      second.child.kill('SIGTERM');
-      assert.equal(await exited, 0, 'SIGTERM shuts down cleanly');
+      assert.equal(await stopChild(second.child), 0, 'SIGTERM shuts down cleanly');
       assert.match(second.output(), /shutting down/);
     }
   } finally {

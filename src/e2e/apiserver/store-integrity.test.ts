@@ -78,8 +78,7 @@ test('disk full: writes answer 503 and /readyz fails while it lasts; both recove
   const healed = await api.request('POST', '/api/v1/namespaces/default/configmaps', { metadata: { name: 'after-space-freed' } });
   assert.equal(healed.status, 201);
 
-  up.child.kill('SIGKILL');
-  await new Promise((r) => up.child.once('exit', r));
+  await stopChild(up.child, 'SIGKILL');
   const second = await startUp(upArgs(dir));
   stopOnExit(second);
   const api2 = await apiClientFromKubeconfig(path.join(dir, 'kubeconfig'));
@@ -105,8 +104,7 @@ test('a damaged store refuses to start with the offset and the repair command; k
   const up = await startUp(upArgs(dir));
   const api = await apiClientFromKubeconfig(path.join(dir, 'kubeconfig'));
   for (let i = 0; i < 5; i++) assert.equal((await api.request('POST', '/api/v1/namespaces/default/configmaps', { metadata: { name: `cm-${i}` }, data: { v: `value-${i}` } })).status, 201);
-  up.child.kill('SIGTERM');
-  await new Promise((r) => up.child.once('exit', r));
+  await stopChild(up.child);
   const store = path.join(dir, 'store');
   const wal = path.join(store, (await readdir(store)).find((f) => f.startsWith('wal-'))!);
   const text = await readFile(wal, 'utf8');

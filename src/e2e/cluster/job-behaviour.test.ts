@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eventually } from '../../testing/controller-env.js';
 import { kubectlFor } from '../../testing/kubectl.js';
-import { apiClientFromKubeconfig, startUp, type UpProcess } from '../../testing/process.js';
+import { apiClientFromKubeconfig, startUp, stopChild, type UpProcess } from '../../testing/process.js';
 
 const behaviourFile = `apiVersion: kruise-ts.io/v1alpha1
 kind: NodeBehaviour
@@ -68,8 +68,7 @@ describe('what simulated containers do, through kubectl on kruise up', () => {
   });
 
   after(async () => {
-    up.child.kill('SIGTERM');
-    await new Promise((r) => up.child.once('exit', r));
+    await stopChild(up.child);
     await rm(dir, { recursive: true, force: true });
   });
 

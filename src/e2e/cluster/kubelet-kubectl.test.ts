@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startUp, type UpProcess } from '../../testing/process.js';
+import { startUp, stopChild, type UpProcess } from '../../testing/process.js';
 import { kubectlFor } from '../../testing/kubectl.js';
 
 const livenessPod = `apiVersion: v1
@@ -47,8 +47,7 @@ before(async () => {
 });
 
 after(async () => {
-  up.child.kill('SIGTERM');
-  await new Promise((r) => up.child.once('exit', r));
+  await stopChild(up.child);
   await rm(dir, { recursive: true, force: true });
 });
 

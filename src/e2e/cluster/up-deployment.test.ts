@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startUp } from '../../testing/process.js';
+import { startUp, stopChild } from '../../testing/process.js';
 import { kubectlFor } from '../../testing/kubectl.js';
 
 const manifest = `apiVersion: apps/v1
@@ -42,8 +42,7 @@ test('kubectl apply of a Deployment on kruise up --nodes 3', async () => {
     const table = await k(['get', 'deploy', 'web']);
     assert.match(table.stdout, /^web\s+6\/6\s+6\s+6\s+/m);
   } finally {
-    up.child.kill('SIGTERM');
-    await new Promise((r) => up.child.once('exit', r));
+    await stopChild(up.child);
     await rm(dir, { recursive: true, force: true });
   }
 });

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { apiClientFromKubeconfig, startUp, type ApiClient, type UpProcess } from '../../testing/process.js';
+import { apiClientFromKubeconfig, startUp, stopChild, type ApiClient, type UpProcess } from '../../testing/process.js';
 import { kubectlFor } from '../../testing/kubectl.js';
 import type { Pod } from '../../api/core/index.js';
 
@@ -44,10 +44,7 @@ describe('kruise up restarted during an in-place rollout', () => {
     api = await apiClientFromKubeconfig(path.join(dir, 'kubeconfig'));
   };
   const stop = async (signal: NodeJS.Signals) => {
-    const child = up!.child;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill(signal);
-    await exited;
+    await stopChild(up!.child, signal);
     up = undefined;
   };
   const until = async (what: string, check: () => Promise<boolean>, timeoutMs = 90_000) => {

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { kubectlFor, type KubectlResult } from '../../testing/kubectl.js';
-import { startUp, type UpProcess } from '../../testing/process.js';
+import { startUp, stopChild, type UpProcess } from '../../testing/process.js';
 
 type Obj = Record<string, any>; // any: kubectl's JSON output, read field by field
 
@@ -67,8 +67,7 @@ describe('ContainerRecreateRequest through kubectl on kruise up', () => {
     kubectl = (args, input) => run(args, input === undefined ? {} : { input });
   });
   after(async () => {
-    up.child.kill('SIGTERM');
-    await new Promise((r) => up.child.once('exit', r));
+    await stopChild(up.child);
     await rm(dir, { recursive: true, force: true });
   });
 

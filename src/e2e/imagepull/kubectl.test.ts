@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { kubectlFor } from '../../testing/kubectl.js';
-import { startUp } from '../../testing/process.js';
+import { startUp, stopChild } from '../../testing/process.js';
 
 const manualExample = (selector: string) => `apiVersion: apps.kruise.io/v1alpha1
 kind: ImagePullJob
@@ -68,9 +68,7 @@ test('kubectl: the manual ImagePullJob example on kruise up', { timeout: 150_000
     const copies = JSON.parse(await ok(['get', 'secrets', '-n', 'kruise-daemon-config', '-o', 'json'])) as { items: { metadata: { name: string } }[] };
     assert.deepEqual(copies.items.filter((s) => s.metadata.name.startsWith('secret-name')), [], 'secret copies released after completion');
   } finally {
-    const exited = new Promise((r) => up.child.once('exit', r));
-    up.child.kill('SIGTERM');
-    await exited;
+    await stopChild(up.child);
     await rm(dir, { recursive: true, force: true });
   }
 });

@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { kubectlFor } from '../../testing/kubectl.js';
-import { startUp, type UpProcess } from '../../testing/process.js';
+import { startUp, stopChild, type UpProcess } from '../../testing/process.js';
 import { eventually } from '../../testing/workload-env.js';
 
 const cloneSet = `
@@ -33,8 +33,7 @@ describe('kruise up with every alpha and beta gate on', () => {
     up = await startUp(['--port', '0', '--data-dir', dir, '--nodes', '1', '--in-memory', '--log-level', 'warn', '--feature-gates', 'AllAlpha=true,AllBeta=true'], 60_000);
   });
   after(async () => {
-    up.child.kill('SIGTERM');
-    await new Promise((r) => up.child.once('exit', r));
+    await stopChild(up.child);
     await rm(dir, { recursive: true, force: true });
   });
 

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { helm, helmAvailable } from '../../testing/helm.js';
 import { runHookPods } from '../../testing/hook-pods.js';
 import { podIdentity } from '../../testing/pod-identity.js';
-import { startManagerProcess, type ManagerProcess } from '../../testing/process.js';
+import { startManagerProcess, stopChild, type ManagerProcess } from '../../testing/process.js';
 import { realControlPlaneAvailable } from '../../testing/real-control-plane.js';
 import { startRealKruise, type RealKruise } from '../../testing/real-kruise.js';
 import { eventually } from '../../testing/workload-env.js';
@@ -52,11 +52,7 @@ describe('helm install on the real kube-apiserver, manager and daemons with only
     manager = k.manager;
   });
   after(async () => {
-    if (manager && manager !== k?.manager && manager.child.exitCode === null) {
-      const exited = new Promise((r) => manager.child.once('exit', r));
-      manager.child.kill('SIGTERM');
-      await exited;
-    }
+    if (manager && manager !== k?.manager) await stopChild(manager.child);
     await k?.stop();
   });
 
@@ -135,8 +131,7 @@ describe('helm install on the real kube-apiserver, manager and daemons with only
   });
 
   test('two replicas: both ready, one certificate from the Secret served by both, one leader', async () => {
-    manager.child.kill('SIGTERM');
-    await new Promise((r) => manager.child.once('exit', r));
+    await stopChild(manager.child);
     const replicas: ManagerProcess[] = [];
     try {
       for (const n of [1, 2]) {
@@ -169,10 +164,7 @@ describe('helm install on the real kube-apiserver, manager and daemons with only
       const lease = await json(['get', 'lease', '-n', 'kruise-system', 'kruise-manager']);
       assert.ok(lease.spec.holderIdentity);
     } finally {
-      for (const r of replicas) {
-        r.child.kill('SIGTERM');
-        await new Promise((res) => r.child.once('exit', res));
-      }
+      for (const r of replicas) await stopChild(r.child);
       // Back to the loopback manager the rest of the suite talks to (it puts the URL form back).
       const asPod = await podIdentity(k.kubectl, k.real.kubeconfig, 'kruise-manager', 'kruise-system', path.join(k.dir, 'again'));
       asPod.env.WEBHOOK_CERT_WRITER = 'secret';

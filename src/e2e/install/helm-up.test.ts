@@ -15,7 +15,7 @@ import { stringify } from 'yaml';
 import { chartPath, helm, helmAvailable } from '../../testing/helm.js';
 import { runHookPods } from '../../testing/hook-pods.js';
 import { kubectlFor } from '../../testing/kubectl.js';
-import { startManagerProcess, startUp, type ManagerProcess, type UpProcess } from '../../testing/process.js';
+import { startManagerProcess, startUp, stopChild, type ManagerProcess, type UpProcess } from '../../testing/process.js';
 
 type Obj = Record<string, any>; // any: kubectl's JSON output
 
@@ -53,9 +53,7 @@ describe('the chart and kruise uninstall on kruise up', { timeout: 300_000 }, ()
     try {
       return await body();
     } finally {
-      const exited = new Promise((r) => manager.child.once('exit', r));
-      manager.child.kill('SIGTERM');
-      await exited;
+      await stopChild(manager.child);
     }
   };
   const gone = async (what: string) => assert.match((await kubectl(['get', what])).stderr, /NotFound/, `${what} is gone`);

@@ -17,7 +17,7 @@ import { parse, stringify } from 'yaml';
 import { readFile } from 'node:fs/promises';
 import { buildKubeconfig, writeKubeconfig } from '../../apiserver/auth/kubeconfig.js';
 import { kubectlFor } from '../../testing/kubectl.js';
-import { startComponentProcess, startManagerProcess, startUp } from '../../testing/process.js';
+import { startComponentProcess, startManagerProcess, startUp, stopChild } from '../../testing/process.js';
 import { realControlPlaneAvailable, startRealControlPlane } from '../../testing/real-control-plane.js';
 import { outputOf } from '../../testing/real-kruise.js';
 import { eventually } from '../../testing/workload-env.js';
@@ -30,13 +30,8 @@ after(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => undefined);
 });
 
-function stopChild(child: ChildProcess): void {
-  cleanups.push(async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  });
+function stopAtEnd(child: ChildProcess): void {
+  cleanups.push(() => stopChild(child));
 }
 
 async function runLeastPrivilege(adminKubeconfig: string, dir: string): Promise<void> {
@@ -57,17 +52,17 @@ async function runLeastPrivilege(adminKubeconfig: string, dir: string): Promise<
   };
 
   const manager = await startManagerProcess(await kubeconfigFor('kruise-manager'), path.join(dir, 'certs'));
-  stopChild(manager.child);
+  stopAtEnd(manager.child);
   const criDir = path.join(dir, 'cri');
   const nodes = await startComponentProcess(['nodes', '--kubeconfig', adminKubeconfig, '--count', '1', '--name-prefix', 'lp-', '--cri-dir', criDir], /nodes ready/);
-  stopChild(nodes);
+  stopAtEnd(nodes);
   const scheduler = await startComponentProcess(['scheduler', '--kubeconfig', adminKubeconfig], /scheduler ready/);
-  stopChild(scheduler);
+  stopAtEnd(scheduler);
   const daemon = await startComponentProcess(
     ['daemon', '--kubeconfig', await kubeconfigFor('kruise-daemon'), '--node-name', 'lp-0', '--socket-file', path.join(criDir, 'lp-0.sock'), '--addr', '127.0.0.1:0'],
     /kruise-daemon ready on node lp-0/,
   );
-  stopChild(daemon);
+  stopAtEnd(daemon);
   const daemonOutput = outputOf(daemon);
 
   const json = async (args: string[]): Promise<Obj> => {

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { startTestControlPlane, type TestControlPlane } from '../../testing/control-plane.js';
 import { createInProcessClient } from '../../client/index.js';
 import { installKruise } from '../../install/install.js';
-import { apiClientFromKubeconfig } from '../../testing/process.js';
+import { apiClientFromKubeconfig, stopChild } from '../../testing/process.js';
 
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/kruise.js');
 
@@ -24,11 +24,7 @@ describe('kruise manager', () => {
     await installKruise(createInProcessClient(env.plane.handler));
   });
   after(async () => {
-    if (child && child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child!.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    if (child) await stopChild(child);
     await env.stop();
   });
 

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { kubectlBinary } from '../../testing/kubectl.js';
+import { stopChild } from '../../testing/process.js';
 
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/kruise.js');
 
@@ -30,9 +31,7 @@ async function up(args: string[], env: NodeJS.ProcessEnv, then: () => Promise<vo
     await then();
   } finally {
     child.removeAllListeners('exit');
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
+    await stopChild(child);
     await rm(dir, { recursive: true, force: true });
   }
   return { out, err };

@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { kubectlFor } from '../../testing/kubectl.js';
-import { startUp, type UpProcess } from '../../testing/process.js';
+import { startUp, stopChild, type UpProcess } from '../../testing/process.js';
 
 type Obj = Record<string, any>; // any: kubectl's JSON output
 
@@ -64,8 +64,7 @@ before(async () => {
   k = kubectlFor(path.join(dir, 'kubeconfig'), path.join(dir, 'cache'));
 });
 after(async () => {
-  up?.child.kill('SIGTERM');
-  await new Promise((r) => up?.child.once('exit', r));
+  if (up) await stopChild(up.child);
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -10,7 +10,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { kubectlBinary, kubectlFor, type KubectlOptions, type KubectlResult } from '../../testing/kubectl.js';
-import { startUp, type UpProcess } from '../../testing/process.js';
+import { startUp, stopChild, type UpProcess } from '../../testing/process.js';
 
 const pods = `
 apiVersion: v1
@@ -76,8 +76,7 @@ describe('streaming subresources through kubectl on kruise up', () => {
     await ok(['wait', '--for=condition=Ready', 'pod/web', 'pod/srv', '--timeout=60s']);
   });
   after(async () => {
-    up.child.kill('SIGTERM');
-    await new Promise((r) => up.child.once('exit', r));
+    await stopChild(up.child);
     await rm(dir, { recursive: true, force: true });
   });
 

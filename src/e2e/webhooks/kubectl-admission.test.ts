@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { stringify } from 'yaml';
-import { startUp, type UpProcess } from '../../testing/process.js';
+import { startUp, stopChild, type UpProcess } from '../../testing/process.js';
 import { kubectlFor } from '../../testing/kubectl.js';
 
 type Obj = Record<string, any>;  
@@ -46,8 +46,7 @@ describe('admission webhooks through kubectl against kruise up', () => {
     k = kubectlFor(path.join(dir, 'kubeconfig'), path.join(dir, 'cache'));
   });
   after(async () => {
-    up?.child.kill('SIGTERM');
-    await new Promise((r) => up?.child.once('exit', r));
+    if (up) await stopChild(up.child);
     await rm(dir, { recursive: true, force: true });
   });
 

@@ -14,18 +14,12 @@ import { stringify } from 'yaml';
 import { createInProcessClient } from '../../client/index.js';
 import { installKruise } from '../../install/install.js';
 import { startTestControlPlane, type TestControlPlane } from '../../testing/control-plane.js';
-import { apiClientFromKubeconfig, startManagerProcess, type ApiClient, type ManagerProcess } from '../../testing/process.js';
+import { apiClientFromKubeconfig, startManagerProcess, stopChild, type ApiClient, type ManagerProcess } from '../../testing/process.js';
 
 type Obj = Record<string, any>;  
 
 const protectedMessage = 'forbidden by ResourcesProtectionDeletion for policy.kruise.io/delete-protection=Always';
 
-async function kill(m: ManagerProcess | undefined, signal: NodeJS.Signals): Promise<void> {
-  if (!m || m.child.exitCode !== null || m.child.signalCode !== null) return;
-  const exited = new Promise((r) => m.child.once('exit', r));
-  m.child.kill(signal);
-  await exited;
-}
 
 const cloneSet = (name: string, apiVersion = 'apps.kruise.io/v1beta1', spec: Obj = {}) => ({
   apiVersion, kind: 'CloneSet', metadata: { name, namespace: 'default' },
@@ -59,7 +53,7 @@ describe('kruise manager as a separate process', { timeout: 60_000 }, () => {
     manager = await startManagerProcess(env.kubeconfig, certDir);
   });
   after(async () => {
-    await kill(manager, 'SIGKILL');
+    if (manager) await stopChild(manager.child, 'SIGKILL');
     await env?.stop();
     if (certDir) await rm(certDir, { recursive: true, force: true });
   });
@@ -109,7 +103,7 @@ describe('kruise manager as a separate process', { timeout: 60_000 }, () => {
   });
 
   test('with the manager killed: Fail webhooks and conversion fail, the Ignore protection webhook lets the delete through', async () => {
-    await kill(manager, 'SIGKILL');
+    await stopChild(manager!.child, 'SIGKILL');
     const created = await kubectl(['create', '-f', '-'], cloneSet('while-down'));
     assert.equal(created.code, 1);
     assert.match(created.stderr, /Error from server \(InternalError\): .*Internal error occurred: failed calling webhook "mcloneset.kb.io"/);

@@ -7,7 +7,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { startManagerProcess, type ManagerProcess } from '../../testing/process.js';
+import { startManagerProcess, stopChild, type ManagerProcess } from '../../testing/process.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,11 +60,7 @@ describe('kruise manager serving a real kube-apiserver', { skip: availability.av
     manager = await startManagerProcess(real.kubeconfig, path.join(dir, 'certs'));
   });
   after(async () => {
-    if (manager && manager.child.exitCode === null && manager.child.signalCode === null) {
-      const exited = new Promise((r) => manager!.child.once('exit', r));
-      manager.child.kill('SIGTERM');
-      await exited;
-    }
+    if (manager) await stopChild(manager.child);
     await real?.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
