@@ -14,27 +14,12 @@ import { realControlPlaneAvailable, startRealControlPlane } from '../testing/rea
 import { writeResults } from './stats.js';
 import { configMapCreates, listLatency, namespace, podCreates, podPatches, watchDelivery, type Target } from './vs-kube-measures.js';
 import { LoadGenerator, type LoadResult } from './vs-kube-load.js';
+import { printRow, type Figure, type Measured, type Row } from './vs-kube-report.js';
 
 const PODS = 3000;
 const SEQUENTIAL = 500;
 const LIST_PODS = 5000;
 const WARMUP = 1000;
-
-interface Measured {
-  value: number;
-  /** The load generator's CPU per request, ms (figures it drives). */
-  clientCpuMs?: number;
-}
-
-interface Figure {
-  name: string;
-  unit: string;
-  /** true when more is better (throughput), false for latencies. */
-  higherIsBetter: boolean;
-  measure: (t: Target, load: LoadGenerator) => Promise<Measured>;
-  /** Requests the figure sends, for CPU per request (the server's processes: kruise up; kube-apiserver + etcd). */
-  ops?: number;
-}
 
 const sent = async (r: Promise<LoadResult>): Promise<Measured> => {
   const { rate, clientCpuMs } = await r;
@@ -84,31 +69,6 @@ async function cpuSeconds(pids: number[]): Promise<number> {
 async function serverPids(dir: string): Promise<number[]> {
   const lines = (await readFile(path.join(dir, 'pids'), 'utf8')).split('\n').map((l) => l.split(' '));
   return lines.filter(([name]) => name === 'etcd' || name === 'kube-apiserver').map(([, pid]) => Number(pid));
-}
-
-interface Row {
-  kruise: number;
-  kube: number;
-  ratio: number;
-  kruiseCpuMsPerRequest?: number;
-  kubeCpuMsPerRequest?: number;
-  clientCpuMsPerRequest?: [number, number];
-}
-
-function printRow(f: Figure, ours: Measured & { serverCpuMs?: number }, theirs: Measured & { serverCpuMs?: number }): Row {
-  const ratio = f.higherIsBetter ? ours.value / theirs.value : theirs.value / ours.value;
-  const row: Row = { kruise: ours.value, kube: theirs.value, ratio: Math.round(ratio * 100) / 100 };
-  let cpuText = '';
-  if (ours.serverCpuMs !== undefined) {
-    Object.assign(row, { kruiseCpuMsPerRequest: ours.serverCpuMs, kubeCpuMsPerRequest: theirs.serverCpuMs });
-    cpuText = `  ${ours.serverCpuMs.toFixed(2)}, ${theirs.serverCpuMs!.toFixed(2)}`;
-  }
-  if (ours.clientCpuMs !== undefined) {
-    row.clientCpuMsPerRequest = [ours.clientCpuMs, theirs.clientCpuMs!];
-    cpuText += `; client ${ours.clientCpuMs.toFixed(2)}, ${theirs.clientCpuMs!.toFixed(2)}`;
-  }
-  console.log(`  ${f.name.padEnd(36)} ${`${ours.value}${f.unit}`.padStart(10)} ${`${theirs.value}${f.unit}`.padStart(10)}  ${`${ratio.toFixed(2)}x`.padEnd(7)}${cpuText}`);
-  return row;
 }
 
 async function main(): Promise<void> {
