@@ -79,7 +79,8 @@ async function main(): Promise<void> {
   }
   const dir = await mkdtemp(path.join(os.tmpdir(), 'kruise-vs-kube-'));
   const up = await startUp(['--port', '0', '--data-dir', dir, '--nodes', '0', '--no-kruise-manager', '--no-kruise-daemon']);
-  const real = await startRealControlPlane();
+  // Both stores sync to the same disk: etcd as deployed, not the tests' tmpfs without fsync (performance.md §13).
+  const real = await startRealControlPlane({ durable: true });
   try {
     const kc = parse(await readFile(path.join(dir, 'kubeconfig'), 'utf8')) as { clusters: { cluster: Record<string, string> }[]; users: { user: { token: string } }[] };
     const ours: Target = {
