@@ -9,7 +9,8 @@
 #
 # Environment: K8S_REAL_VERSION (v1.32.13), K8S_REAL_ETCD_VERSION (v3.5.16), K8S_REAL_CACHE
 # (~/.cache/k8s-real), K8S_REAL_BIN_DIR (use these binaries instead of the cache), K8S_REAL_BUILD_P (go build -p,
-# 2), K8S_REAL_NO_KCM=1 (start without kube-controller-manager), K8S_REAL_PARENT_PID (stop when it exits),
+# 2), K8S_REAL_NO_KCM=1 (start without kube-controller-manager), K8S_REAL_DURABLE=1 (etcd's data under <dir> on
+# disk, fsync on: for benchmarks against a store that syncs), K8S_REAL_PARENT_PID (stop when it exits),
 # K8S_REAL_START_TIMEOUT (seconds to /readyz, 90). Doc: docs/real-control-plane.md.
 set -euo pipefail
 
@@ -202,7 +203,8 @@ api_ok() { # api_ok <dir> <path>: 200 from the apiserver as admin
 
 start_etcd() {
   local dir=$1 data=$2 cp=$3 pp=$4 etcd; etcd=$(etcd_binary)
-  local extra=(); "$etcd" --help 2>&1 | grep -q -- --unsafe-no-fsync && extra+=(--unsafe-no-fsync=true)
+  local extra=()
+  [ "${K8S_REAL_DURABLE:-}" = 1 ] || { "$etcd" --help 2>&1 | grep -q -- --unsafe-no-fsync && extra+=(--unsafe-no-fsync=true); }
   launch "$dir" etcd "$etcd" --name=n0 --data-dir="$data/etcd" --log-level=warn \
     --listen-client-urls="http://127.0.0.1:$cp" --advertise-client-urls="http://127.0.0.1:$cp" \
     --listen-peer-urls="http://127.0.0.1:$pp" --initial-advertise-peer-urls="http://127.0.0.1:$pp" \
@@ -250,7 +252,7 @@ cmd_start() {
   mkdir -p "$dir/logs" && : >"$dir/pids"
   START_DIR=$dir
   trap 'on_start_exit $?' EXIT
-  local data; if [ -w /dev/shm ]; then data=$(mktemp -d /dev/shm/k8s-real.XXXXXX); else data=$dir/data; mkdir -p "$data"; fi
+  local data; if [ -w /dev/shm ] && [ "${K8S_REAL_DURABLE:-}" != 1 ]; then data=$(mktemp -d /dev/shm/k8s-real.XXXXXX); else data=$dir/data; mkdir -p "$data"; fi
   echo "$data" >"$dir/data-dir"
   gen_pki "$dir/pki"
   local ports; read -r -a ports <<<"$(free_ports 4)"

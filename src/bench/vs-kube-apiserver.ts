@@ -12,36 +12,34 @@ import { parse } from 'yaml';
 import { apiClientFromKubeconfig, startUp } from '../testing/process.js';
 import { realControlPlaneAvailable, startRealControlPlane } from '../testing/real-control-plane.js';
 import { writeResults } from './stats.js';
-import { createConfigMaps, createPods, listLatency, namespace, patchPods, rate, watchDelivery, type Target } from './vs-kube-measures.js';
+import { configMapCreates, listLatency, namespace, podCreates, podPatches, watchDelivery, type Target } from './vs-kube-measures.js';
+import { LoadGenerator, type LoadResult } from './vs-kube-load.js';
+import { printRow, type Figure, type Measured, type Row } from './vs-kube-report.js';
 
 const PODS = 3000;
 const SEQUENTIAL = 500;
 const LIST_PODS = 5000;
+const WARMUP = 1000;
 
-interface Figure {
-  name: string;
-  unit: string;
-  /** true when more is better (throughput), false for latencies. */
-  higherIsBetter: boolean;
-  measure: (t: Target) => Promise<number>;
-  /** Requests the figure sends, for CPU per request (the server's processes: kruise up; kube-apiserver + etcd). */
-  ops?: number;
-}
+const sent = async (r: Promise<LoadResult>): Promise<Measured> => {
+  const { rate, clientCpuMs } = await r;
+  return { value: rate, clientCpuMs };
+};
 
 const figures: Figure[] = [
-  { name: 'pod create, 32 clients', unit: '/s', higherIsBetter: true, ops: PODS, measure: async (t) => rate(PODS, 32, createPods(t, await namespace(t, 'par'), 'p')) },
-  { name: 'pod create, sequential', unit: '/s', higherIsBetter: true, ops: SEQUENTIAL, measure: async (t) => rate(SEQUENTIAL, 1, createPods(t, await namespace(t, 'seq'), 's')) },
-  { name: 'ConfigMap create, 32 clients', unit: '/s', higherIsBetter: true, ops: PODS, measure: async (t) => rate(PODS, 32, createConfigMaps(t, await namespace(t, 'cms'))) },
-  { name: 'pod merge patch, 32 clients', unit: '/s', higherIsBetter: true, ops: PODS, measure: (t) => rate(PODS, 32, patchPods(t, 'par', 'p', PODS, 'merge')) },
-  { name: 'pod merge patch, sequential', unit: '/s', higherIsBetter: true, ops: SEQUENTIAL, measure: (t) => rate(SEQUENTIAL, 1, patchPods(t, 'par', 'p', PODS, 'merge')) },
-  { name: 'pod strategic patch, 32 clients', unit: '/s', higherIsBetter: true, ops: PODS, measure: (t) => rate(PODS, 32, patchPods(t, 'par', 'p', PODS, 'strategic')) },
-  { name: 'pod strategic patch, sequential', unit: '/s', higherIsBetter: true, ops: SEQUENTIAL, measure: (t) => rate(SEQUENTIAL, 1, patchPods(t, 'par', 'p', PODS, 'strategic')) },
-  { name: `list ${LIST_PODS} pods, p50`, unit: ' ms', higherIsBetter: false, measure: async (t) => {
-    await rate(LIST_PODS, 32, createPods(t, await namespace(t, 'big'), 'b'));
-    return (await listLatency(t, 'big', LIST_PODS)).p50;
+  { name: 'pod create, 32 clients', unit: '/s', higherIsBetter: true, ops: PODS, measure: async (t, load) => sent(load.run(t, podCreates(await namespace(t, 'par'), 'p', PODS), 32)) },
+  { name: 'pod create, sequential', unit: '/s', higherIsBetter: true, ops: SEQUENTIAL, measure: async (t, load) => sent(load.run(t, podCreates(await namespace(t, 'seq'), 's', SEQUENTIAL), 1)) },
+  { name: 'ConfigMap create, 32 clients', unit: '/s', higherIsBetter: true, ops: PODS, measure: async (t, load) => sent(load.run(t, configMapCreates(await namespace(t, 'cms'), PODS), 32)) },
+  { name: 'pod merge patch, 32 clients', unit: '/s', higherIsBetter: true, ops: PODS, measure: (t, load) => sent(load.run(t, podPatches(t, 'par', 'p', PODS, PODS, 'merge'), 32)) },
+  { name: 'pod merge patch, sequential', unit: '/s', higherIsBetter: true, ops: SEQUENTIAL, measure: (t, load) => sent(load.run(t, podPatches(t, 'par', 'p', PODS, SEQUENTIAL, 'merge'), 1)) },
+  { name: 'pod strategic patch, 32 clients', unit: '/s', higherIsBetter: true, ops: PODS, measure: (t, load) => sent(load.run(t, podPatches(t, 'par', 'p', PODS, PODS, 'strategic'), 32)) },
+  { name: 'pod strategic patch, sequential', unit: '/s', higherIsBetter: true, ops: SEQUENTIAL, measure: (t, load) => sent(load.run(t, podPatches(t, 'par', 'p', PODS, SEQUENTIAL, 'strategic'), 1)) },
+  { name: `list ${LIST_PODS} pods, p50`, unit: ' ms', higherIsBetter: false, measure: async (t, load) => {
+    await load.run(t, podCreates(await namespace(t, 'big'), 'b', LIST_PODS), 32);
+    return { value: (await listLatency(t, 'big', LIST_PODS)).p50 };
   } },
-  { name: 'watch delivery to 100 watchers, p50', unit: ' ms', higherIsBetter: false, measure: async (t) => (await watchDelivery(t, await namespace(t, 'watch'))).p50 },
-  { name: 'watch delivery to 100 watchers, p99', unit: ' ms', higherIsBetter: false, measure: async (t) => (await watchDelivery(t, await namespace(t, 'watch2'))).p99 },
+  { name: 'watch delivery to 100 watchers, p50', unit: ' ms', higherIsBetter: false, measure: async (t) => ({ value: (await watchDelivery(t, await namespace(t, 'watch'))).p50 }) },
+  { name: 'watch delivery to 100 watchers, p99', unit: ' ms', higherIsBetter: false, measure: async (t) => ({ value: (await watchDelivery(t, await namespace(t, 'watch2'))).p99 }) },
 ];
 
 /**
@@ -81,7 +79,8 @@ async function main(): Promise<void> {
   }
   const dir = await mkdtemp(path.join(os.tmpdir(), 'kruise-vs-kube-'));
   const up = await startUp(['--port', '0', '--data-dir', dir, '--nodes', '0', '--no-kruise-manager', '--no-kruise-daemon']);
-  const real = await startRealControlPlane();
+  // Both stores sync to the same disk: etcd as deployed, not the tests' tmpfs without fsync (performance.md §13).
+  const real = await startRealControlPlane({ durable: true });
   try {
     const kc = parse(await readFile(path.join(dir, 'kubeconfig'), 'utf8')) as { clusters: { cluster: Record<string, string> }[]; users: { user: { token: string } }[] };
     const ours: Target = {
@@ -90,26 +89,29 @@ async function main(): Promise<void> {
     };
     await dropWebhookConfigurations(ours);
     const theirs: Target = { name: 'kube-apiserver', pids: await serverPids(path.dirname(real.kubeconfig)), api: await apiClientFromKubeconfig(real.kubeconfig), url: real.url, caPem: real.caPem, token: real.token };
-    const rows: Record<string, { kruise: number; kube: number; ratio: number; kruiseCpuMsPerRequest?: number; kubeCpuMsPerRequest?: number }> = {};
-    console.log('kruise up vs kube-apiserver v1.32 + etcd (one run, alternating, loopback HTTPS)');
-    console.log(`  ${'figure'.padEnd(40)} ${'kruise up'.padStart(12)} ${'kube'.padStart(12)}  kruise advantage  CPU ms/request kruise, kube`);
+    const load = new LoadGenerator();
+    // Both servers first take the same warm-up writes, so the first figure does not carry our
+    // server's JIT compilation (or kube's first etcd pages) alone (performance.md §13).
+    for (const t of [ours, theirs]) {
+      await load.run(t, podCreates(await namespace(t, 'warm'), 'w', WARMUP), 32);
+      await load.run(t, podPatches(t, 'warm', 'w', WARMUP, WARMUP, 'merge'), 32);
+      await load.run(t, podPatches(t, 'warm', 'w', WARMUP, WARMUP, 'strategic'), 32);
+    }
+    const rows: Record<string, Row> = {};
+    console.log('kruise up vs kube-apiserver v1.32 + etcd (one run, alternating, loopback HTTPS, load from 4 threads x 8 clients)');
+    console.log(`  ${'figure'.padEnd(36)} ${'kruise up'.padStart(10)} ${'kube'.padStart(10)}  ratio   CPU ms/req kruise, kube; client (kruise, kube)`);
     for (const [i, f] of figures.entries()) {
       // alternate who goes first, so a warming machine favours neither
       const order = i % 2 === 0 ? [ours, theirs] : [theirs, ours];
-      const values = new Map<Target, number>();
-      const cpuMs = new Map<Target, number>();
+      const measured = new Map<Target, Measured & { serverCpuMs?: number }>();
       for (const t of order) {
         const before = await cpuSeconds(t.pids);
-        values.set(t, await f.measure(t));
-        if (f.ops) cpuMs.set(t, Math.round(((await cpuSeconds(t.pids)) - before) / f.ops * 1e5) / 100);
+        const m = await f.measure(t, load);
+        measured.set(t, f.ops ? { ...m, serverCpuMs: Math.round(((await cpuSeconds(t.pids)) - before) / f.ops * 1e5) / 100 } : m);
       }
-      const [k, r] = [values.get(ours)!, values.get(theirs)!];
-      const ratio = f.higherIsBetter ? k / r : r / k;
-      const cpu = f.ops ? { kruiseCpuMsPerRequest: cpuMs.get(ours)!, kubeCpuMsPerRequest: cpuMs.get(theirs)! } : {};
-      rows[f.name] = { kruise: k, kube: r, ratio: Math.round(ratio * 100) / 100, ...cpu };
-      const cpuText = f.ops ? `  ${cpu.kruiseCpuMsPerRequest!.toFixed(2)}, ${cpu.kubeCpuMsPerRequest!.toFixed(2)}` : '';
-      console.log(`  ${f.name.padEnd(40)} ${`${k}${f.unit}`.padStart(12)} ${`${r}${f.unit}`.padStart(12)}  ${`${ratio.toFixed(2)}x`.padEnd(16)}${cpuText}`);
+      rows[f.name] = printRow(f, measured.get(ours)!, measured.get(theirs)!);
     }
+    await load.close();
     console.log(`written to ${await writeResults('vs-kube-apiserver', rows)}`);
   } finally {
     up.child.kill('SIGTERM');

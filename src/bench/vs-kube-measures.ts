@@ -6,7 +6,8 @@
 import https from 'node:https';
 import type { ClientRequest } from 'node:http';
 import type { ApiClient } from '../testing/process.js';
-import { percentile, rate } from './stats.js';
+import { percentile } from './stats.js';
+import type { LoadRequest } from './vs-kube-load.js';
 
 export interface Target {
   name: string;
@@ -43,31 +44,32 @@ export async function namespace(t: Target, name: string): Promise<string> {
   throw new Error(`${t.name}: no default ServiceAccount in ${name}`);
 }
 
-export const createPods = (t: Target, ns: string, prefix: string) => async (i: number) =>
-  expect(201, await t.api.request('POST', `/api/v1/namespaces/${ns}/pods`, benchPod(`${prefix}-${i}`)), 'pod create');
+const post = (path: string, body: unknown): LoadRequest => ({ method: 'POST', path, body: JSON.stringify(body), expect: 201 });
 
-export const createConfigMaps = (t: Target, ns: string) => async (i: number) =>
-  expect(201, await t.api.request('POST', `/api/v1/namespaces/${ns}/configmaps`, { metadata: { name: `cm-${i}` }, data: { key: 'value' } }), 'configmap create');
+/** `count` pod creates `<prefix>-<i>`, bodies serialised ahead. */
+export const podCreates = (ns: string, prefix: string, count: number): LoadRequest[] =>
+  Array.from({ length: count }, (_, i) => post(`/api/v1/namespaces/${ns}/pods`, benchPod(`${prefix}-${i}`)));
+
+export const configMapCreates = (ns: string, count: number): LoadRequest[] =>
+  Array.from({ length: count }, (_, i) => post(`/api/v1/namespaces/${ns}/configmaps`, { metadata: { name: `cm-${i}` }, data: { key: 'value' } }));
 
 /** How often each pod was patched: every patch changes the pod (a no-op patch costs a server much less). */
 const patchCount = new Map<string, number>();
 
-/** Patches pod `<prefix>-<i mod pods>`: a label (merge) or a container image (strategic, by container name). */
-export function patchPods(t: Target, ns: string, prefix: string, pods: number, kind: 'merge' | 'strategic') {
-  return async (i: number) => {
+/** `count` patches of pod `<prefix>-<i mod pods>`: a label (merge) or a container image (strategic, by container name). */
+export function podPatches(t: Target, ns: string, prefix: string, pods: number, count: number, kind: 'merge' | 'strategic'): LoadRequest[] {
+  return Array.from({ length: count }, (_, i) => {
     const key = `${t.name}/${ns}/${prefix}-${i % pods}`;
     const n = (patchCount.get(key) ?? 0) + 1;
     patchCount.set(key, n);
     const body = kind === 'merge'
       ? { metadata: { labels: { round: String(n) } } }
       : { spec: { containers: [{ name: 'app', image: `nginx:1.${25 + n}` }] } };
-    const r = await t.api.request('PATCH', `/api/v1/namespaces/${ns}/pods/${prefix}-${i % pods}`, body,
-      { 'content-type': `application/${kind === 'merge' ? 'merge' : 'strategic-merge'}-patch+json` });
-    expect(200, r, `${kind} patch`);
-  };
+    return { method: 'PATCH', path: `/api/v1/namespaces/${ns}/pods/${prefix}-${i % pods}`, body: JSON.stringify(body), expect: 200,
+      contentType: `application/${kind === 'merge' ? 'merge' : 'strategic-merge'}-patch+json` };
+  });
 }
 
-export { rate };
 
 /** Median and worst time of `samples` full lists of the namespace's pods (at least `expected` items). */
 export async function listLatency(t: Target, ns: string, expected: number, samples = 7): Promise<{ p50: number; max: number }> {

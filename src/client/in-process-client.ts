@@ -9,6 +9,7 @@ import type { ApiRequest, ApiResponse, RequestHandler, UserInfo } from '../api/r
 import { transportError, type WireResponse } from './response.js';
 import { TransportClient, type Transport } from './transport-client.js';
 import type { StreamSink } from './watch-decoder.js';
+import { jsonText } from '../machinery/json-text.js';
 
 export const defaultInProcessUser: UserInfo = { username: 'system:admin', groups: ['system:masters', 'system:authenticated'] };
 
@@ -71,7 +72,7 @@ function unstreamed(res: WireResponse, sink: StreamSink): void {
 
 /** The bytes HTTP would carry, so both clients interpret identical text. */
 function wireResponse(res: ApiResponse): WireResponse {
-  const text = res.raw?.toString('utf8') ?? res.text ?? (res.body === undefined ? '' : JSON.stringify(res.body));
+  const text = res.raw?.toString('utf8') ?? res.text ?? (res.body === undefined ? '' : jsonText(res.body));
   const headers: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(res.headers ?? {})) headers[k.toLowerCase()] = v;
   headers['content-type'] = res.contentType ?? 'application/json';

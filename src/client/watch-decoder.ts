@@ -66,6 +66,13 @@ export class WatchDecoder<T extends KObject> implements StreamSink {
 
   data(chunk: string): void {
     if (this.done) return;
+    // The in-process transport hands every watcher the same string per event, one line ending in
+    // '\n': looked up as it is, its hash is computed once and no watcher copies it (performance.md §13).
+    if (!this.buffer && this.shared && chunk.indexOf('\n') === chunk.length - 1) {
+      const line = chunk.trim();
+      if (line) this.line(line, chunk);
+      return;
+    }
     // Lines are cut out of the chunk in place; only a trailing partial line is kept (and joined
     // with the next chunk), so a burst of events does not copy the whole stream over and over.
     const text = this.buffer ? this.buffer + chunk : chunk;
@@ -89,8 +96,9 @@ export class WatchDecoder<T extends KObject> implements StreamSink {
     this.close(error);
   }
 
-  private line(line: string): void {
-    const known = this.shared?.get(line);
+  /** `key`: what the shared cache knows the event by (the line, or the chunk that held only it). */
+  private line(line: string, key = line): void {
+    const known = this.shared?.get(key);
     if (known) return this.callbacks.onEvent(known as WatchEvent<T>);
     let event: unknown;
     try {
@@ -105,7 +113,7 @@ export class WatchDecoder<T extends KObject> implements StreamSink {
       const status = isStatus(event.object) ? event.object : { message: JSON.stringify(event.object) };
       return this.close(statusToError(status));
     }
-    this.shared?.set(line, event as unknown as WatchEvent<KObject>);
+    this.shared?.set(key, event as unknown as WatchEvent<KObject>);
     this.callbacks.onEvent(event as unknown as WatchEvent<T>);
   }
 

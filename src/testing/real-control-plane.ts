@@ -72,13 +72,16 @@ function runScript(args: string[], env: Record<string, string>, timeoutMs: numbe
 /**
  * Starts a fresh control plane in a temp dir and resolves once /readyz is 200 and the controllers run.
  * The script stops it by itself if this process dies without calling stop().
+ * `durable`: etcd keeps its data on disk beside the kubeconfig and syncs it (by default it runs on
+ * tmpfs without fsync, for fast tests); benchmarks against a store that syncs use it.
  */
-export async function startRealControlPlane(options: { withControllerManager?: boolean; timeoutMs?: number } = {}): Promise<RealControlPlane> {
+export async function startRealControlPlane(options: { withControllerManager?: boolean; durable?: boolean; timeoutMs?: number } = {}): Promise<RealControlPlane> {
   const availability = realControlPlaneAvailable();
   if (!availability.available || !availability.binDir) throw new Error(`real control plane unavailable: ${availability.reason}`);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'k8s-real-'));
   const env: Record<string, string> = { K8S_REAL_BIN_DIR: availability.binDir, K8S_REAL_PARENT_PID: String(process.pid) };
   if (options.withControllerManager === false) env.K8S_REAL_NO_KCM = '1';
+  if (options.durable) env.K8S_REAL_DURABLE = '1';
   const started = await runScript(['start', dir], env, options.timeoutMs ?? 150_000);
   if (started.code !== 0) {
     // The script already stopped what it started; a timeout kill may have left some, so stop again.

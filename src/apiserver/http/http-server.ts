@@ -12,6 +12,7 @@ import { type ApiHandler, errorResponse } from './handler.js';
 import type { ApiRequest, ApiResponse, UserInfo } from '../../api/request.js';
 import { promRegistry } from './metrics.js';
 import { logger } from '../../machinery/log.js';
+import { jsonText } from '../../machinery/json-text.js';
 
 const log = logger('apiserver');
 
@@ -165,7 +166,7 @@ function responseHeaders(r: ApiResponse, contentType: string): Record<string, st
 }
 
 function send(res: Res, r: ApiResponse, headOnly = false): void {
-  const text = r.raw ?? r.text ?? (r.body === undefined ? '' : JSON.stringify(r.body));
+  const text = r.raw ?? r.text ?? (r.body === undefined ? '' : jsonText(r.body));
   const contentType = r.contentType ?? 'application/json';
   res.writeHead(r.code, responseHeaders(r, contentType));
   if (headOnly) res.end();

@@ -13,11 +13,12 @@ import type { ApiResponse } from '../../api/request.js';
 import { tableOf } from './table.js';
 import { metrics } from './metrics.js';
 import { encodeWatchFrame, PROTOBUF_WATCH_CONTENT_TYPE, protobufMessageOf } from './protobuf/encode.js';
+import { jsonText } from '../../machinery/json-text.js';
 
 const bookmarkIntervalMs = 60_000;
 
 function encode(type: WatchEventType, object: unknown): string {
-  return `{"type":"${type}","object":${JSON.stringify(object)}}\n`;
+  return `{"type":"${type}","object":${jsonText(object)}}\n`;
 }
 
 /** A protobuf frame, or the JSON line when the object has no wire message (never for built-in kinds). */

@@ -1,5 +1,4 @@
 /** POST to a collection: defaults, mutating admission, system metadata, validation, then the store. */
-import { clone } from '../../machinery/deep-equal.js';
 import { defaultClaimClass } from './claim-admission.js';
 import { randomUUID } from 'node:crypto';
 import type { KObject } from '../../api/meta.js';
@@ -10,7 +9,7 @@ import type { RequestContext } from './context.js';
 import { apiVersionOf, type ServedResource } from './served-resource.js';
 import { objectKey } from './keys.js';
 import { applySchemaDefaults, handleUnknownFields, validateObject } from './validate.js';
-import { trackUpdate } from './managed.js';
+import { managedFieldsAfter } from './managed.js';
 import { checkNamespaceWritable } from './namespace-check.js';
 
 const nameAlphabet = 'bcdfghjklmnpqrstvwxz2456789';
@@ -60,7 +59,8 @@ export async function createObject(core: RegistryCore, r: ServedResource, namesp
   applySchemaDefaults(r, obj);
   // kube-apiserver records the creator's fields here: what the request set plus scheme defaults,
   // not what admission adds or what the strategy prepares (status, namespace finalizers).
-  const written = options.managedFieldsSet ? undefined : creatorView(r, obj);
+  // Computed now from what the request set (instead of from a copy kept until after admission).
+  const creatorFields = options.managedFieldsSet ? undefined : managedFieldsAfter(r, undefined, creatorView(r, obj), ctx, now);
   r.strategy.admissionDefaults?.(obj);
   defaultClaimClass(core, r, obj);
   // As in kube-apiserver, webhooks see the object before the store fills uid, timestamps and a
@@ -70,18 +70,15 @@ export async function createObject(core: RegistryCore, r: ServedResource, namesp
   r.strategy.prepareForCreate?.(obj, ctx.user);
   validateObject(r, obj, undefined);
   await core.admission.validate({ operation: 'CREATE', resource: r, namespace: obj.metadata.namespace, name: obj.metadata.name, object: obj, ctx });
-  if (written) {
-    trackUpdate(r, undefined, written, ctx, now);
-    obj.metadata.managedFields = written.metadata.managedFields;
-  }
+  if (creatorFields) obj.metadata.managedFields = creatorFields;
   if (ctx.dryRun) return obj;
   return storeWithGeneratedName(core, r, obj, generated);
 }
 
 /** The object as the creator wrote it, for managedFields; status a status subresource resets is not its. */
 function creatorView(r: ServedResource, obj: KObject): KObject {
-  const view = clone(obj);
-  if (r.definition.subresources?.status) delete view.status;
+  if (!r.definition.subresources?.status || !('status' in obj)) return obj;
+  const { status: _status, ...view } = obj;
   return view;
 }
 

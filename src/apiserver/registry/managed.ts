@@ -1,5 +1,5 @@
 /** managedFields bookkeeping for every write, through the server-side apply engine. */
-import type { KObject } from '../../api/meta.js';
+import type { KObject, ManagedFieldsEntry } from '../../api/meta.js';
 import { recordUpdate, defaultHints, type ListType, type TypeHints } from '../../machinery/apply/index.js';
 import type { JSONSchemaProps } from '../../machinery/schema/types.js';
 import type { RequestContext } from './context.js';
@@ -54,7 +54,12 @@ export function managerName(ctx: RequestContext): string {
 }
 
 export function trackUpdate(r: ServedResource, old: KObject | undefined, obj: KObject, ctx: RequestContext, now: Date, subresource?: string): void {
-  obj.metadata.managedFields = recordUpdate(old, obj, {
+  obj.metadata.managedFields = managedFieldsAfter(r, old, obj, ctx, now, subresource);
+}
+
+/** The managedFields `obj` gets when written over `old` (reads both, modifies neither). */
+export function managedFieldsAfter(r: ServedResource, old: KObject | undefined, obj: KObject, ctx: RequestContext, now: Date, subresource?: string): ManagedFieldsEntry[] {
+  return recordUpdate(old, obj, {
     manager: managerName(ctx),
     apiVersion: obj.apiVersion ?? '',
     hints: typeHintsFor(r),

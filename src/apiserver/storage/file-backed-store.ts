@@ -14,6 +14,7 @@ import { Snapshotter } from './snapshotter.js';
 import { deleteRecord, probeDisk, putRecord, type WalWriter } from './wal.js';
 import type { DirLock } from './dir-lock.js';
 import { Watchers } from './watchers.js';
+import { rememberJsonText } from '../../machinery/json-text.js';
 
 export class FileBackedStore implements FileStore {
   private readonly watchers = new Watchers();
@@ -145,6 +146,7 @@ export class FileBackedStore implements FileStore {
     // Storing the parsed encoding deep-copies the caller's object and makes memory identical to
     // what a restart reads back.
     const stored: StoredObject = { key, object: JSON.parse(json) as KObject, rv };
+    rememberJsonText(stored.object, json); // the response and watch events reuse it (performance.md §13)
     const record = putRecord(rv, key, json);
     const undo = this.keyspace.undoFor(key);
     this.keyspace.set(stored, record.length);
