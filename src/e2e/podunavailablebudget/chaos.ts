@@ -103,7 +103,8 @@ async function fault(w: WorkloadEnv, rnd: () => number, result: ChaosResult): Pr
   } catch (e) {
     const err = e as { code?: number; message?: string };
     if (err.code === 403 && err.message?.includes('pub unavailable allowed is negative')) result.refused++;
-    else if (err.code !== 404) throw e;
+    // gone meanwhile: a 404, or for an eviction the webhook's 400 (it reads the pod first, as upstream's)
+    else if (err.code !== 404 && !(err.code === 400 && /pods "[^"]+" not found/.test(err.message ?? ''))) throw e;
   }
 }
 
@@ -111,9 +112,10 @@ async function fault(w: WorkloadEnv, rnd: () => number, result: ChaosResult): Pr
 export async function runPubChaos(options: { faults: number; workers?: number; seed?: number; gates?: string }): Promise<ChaosResult> {
   const w = await startPubEnv({ nodes: 3, gates: options.gates ?? 'PodUnavailableBudgetUpdateGate=true', startDelayMs: 200 });
   const result: ChaosResult = { faults: 0, admitted: 0, refused: 0, restarts: 0, samples: 0, breaches: [] };
+  let stop: (() => Promise<void>) | undefined;
   try {
     await setUp(w);
-    const stop = watch(w, result);
+    stop = watch(w, result);
     const rnd = seededRandom(options.seed ?? (Number(process.env.PUB_CHAOS_SEED) || 20261127));
     const workers = options.workers ?? 3;
     await Promise.all(Array.from({ length: workers }, async () => {
@@ -128,8 +130,8 @@ export async function runPubChaos(options: { faults: number; workers?: number; s
       const pods = (await w.client.list(Pods, { namespace: ns })).items as Parameters<typeof isPubAvailable>[0][];
       return apps.every((app) => pods.filter((p) => p.metadata.labels?.app === app && isPubAvailable(p)).length >= replicas);
     }, 90_000);
-    await stop();
   } finally {
+    await stop?.(); // before the cluster goes: a sampler left running keeps the test process alive
     await w.stop();
   }
   return result;
