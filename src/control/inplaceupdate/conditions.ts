@@ -55,8 +55,8 @@ export function markInPlaceUpdateStarted(pod: Pod, now: Date): Pod | undefined {
 
 /** docs/design/inplace-update.md §5 step 4: `InPlaceUpdateReady=True` unless it already is True with empty reason and message. */
 export function markInPlaceUpdateReady(pod: Pod, now: Date): Pod | undefined {
+  if (sameCondition(podCondition(pod, InPlaceUpdateReadyCondition), { type: InPlaceUpdateReadyCondition, status: 'True' })) return undefined;
   const next: PodCondition = { type: InPlaceUpdateReadyCondition, status: 'True', lastTransitionTime: rfc3339(now) };
-  if (sameCondition(podCondition(pod, InPlaceUpdateReadyCondition), next)) return undefined;
   // Planned on every pass for each pod awaiting its flip: a copy of what a caller may replace
   // (metadata's maps, status, the conditions list), not of the whole pod (docs/design/performance.md §14).
   const out: Pod = { ...pod, metadata: { ...pod.metadata }, status: { ...pod.status, conditions: [...(pod.status?.conditions ?? [])] } };
