@@ -90,7 +90,7 @@ async function measure(plane: BenchPlane, manager: ManagerProc, spec: PhaseSpec,
   return {
     name: spec.name, pods: spec.pods, seconds: milestones[spec.done]!, milestones,
     managerWrites: own.writes, managerFailedWrites: own.failedWrites, writesPerPod: round(own.writes / spec.pods), writesByKind: own.byKind,
-    otherWrites, managerReads: own.reads, managerWriteMs: round(own.writes ? own.writeMs / own.writes : 0, 1),
+    otherWrites, kubeletWrites: requests[agents.kubelet]?.byKind ?? {}, managerReads: own.reads, managerWriteMs: round(own.writes ? own.writeMs / own.writes : 0, 1),
     planeLoopDelayMs: { p50: round(loop.percentile(50) / 1e6, 1), p99: round(loop.percentile(99) / 1e6, 1), max: round(loop.max / 1e6, 1) },
     managerCpuSeconds: round(after.usage.cpuSeconds - before.usage.cpuSeconds), planeCpuSeconds: round(after.planeCpu - before.planeCpu),
     managerRssMiB: after.usage.rssMiB,

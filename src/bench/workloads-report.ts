@@ -22,6 +22,7 @@ function phaseLines(p: PhaseResult): string[] {
     `      manager reads ${p.managerReads}; mean API handler time of a manager write ${p.managerWriteMs} ms`,
     `      plane event-loop delay (ms) p50 ${p.planeLoopDelayMs.p50}, p99 ${p.planeLoopDelayMs.p99}, max ${p.planeLoopDelayMs.max}`,
     `      other writers: ${list(p.otherWrites)}`,
+    `      kubelet writes: ${kinds(p.kubeletWrites) || 'none'}`,
     `      webhook calls (count, mean ms) as the API server saw them: ${hooks(p.webhookCalls)}; handler time in the manager: ${hooks(p.webhookHandler)}`,
     `      manager reconciles (count, busy time): ${reconciles}`,
     ...(p.stages ? stageLines(p.stages) : []),

@@ -56,6 +56,8 @@ export interface PhaseResult {
   writesByKind: Record<string, KindStats>;
   /** Writes of the other agents (kubelet, scheduler, ...) for comparison. */
   otherWrites: Record<string, number>;
+  /** The kubelets' writes by verb and resource (pod status writes per pod: docs/design/performance.md §14). */
+  kubeletWrites: Record<string, KindStats>;
   managerReads: number;
   /** Mean API handler time of a manager write, ms. */
   managerWriteMs: number;

@@ -39,7 +39,20 @@ function waitingReason(view: PodView, entry: ContainerEntry, initDone: boolean):
   return { reason: role === 'main' && !initDone ? 'PodInitializing' : 'ContainerCreating' };
 }
 
+/**
+ * A container being replaced (killed because its spec changed, next attempt starting) keeps the
+ * status last reported for it: kubelet's SyncPod kills, pulls and starts it in one call and writes
+ * the pod status only around that call (docs/design/simulated-nodes.md §23).
+ */
+function lastReported(view: PodView, entry: ContainerEntry): ContainerStatus | undefined {
+  if (!entry.info.replacing) return undefined;
+  const reported = entry.role === 'main' ? view.pod.status?.containerStatuses : view.pod.status?.initContainerStatuses;
+  return reported?.find((s) => s.name === entry.spec.name);
+}
+
 export function containerStatus(view: PodView, entry: ContainerEntry, initDone: boolean): ContainerStatus {
+  const frozen = lastReported(view, entry);
+  if (frozen) return { ...frozen };
   const { spec, info, role } = entry;
   const { latest, previous } = info;
   const rt = view.runtimeName;

@@ -8,7 +8,8 @@ import { sameImage } from '../../daemon/cri/image-ref.js';
 import type { KillRequest } from './hooks/container-killer.js';
 import { ephemeralEntries, initEntries, isExited, isRunning, mainEntries, type ContainerEntry, type PodView } from './pod-view.js';
 
-export type KillAction = { type: 'kill' } & KillRequest;
+/** `replace`: killed because its spec changed, to be started again at once (§23). */
+export type KillAction = { type: 'kill'; replace?: boolean } & KillRequest;
 
 /** The pod's grace period: the deletion's, else the spec's, else 30 s. */
 export function gracePeriodSeconds(view: PodView): number {
@@ -48,7 +49,7 @@ export function killForCause(view: PodView, entry: ContainerEntry): KillAction |
     return { ...base, graceSeconds: probe?.terminationGracePeriodSeconds ?? base.graceSeconds, message, restart };
   }
   if (role !== 'init' && !sameImage(latest.image.image, spec.image ?? '')) {
-    return { ...base, message: `Container ${spec.name} definition changed, will be restarted`, restart: true };
+    return { ...base, message: `Container ${spec.name} definition changed, will be restarted`, restart: true, replace: true };
   }
   return undefined;
 }

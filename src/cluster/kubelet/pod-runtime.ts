@@ -20,6 +20,8 @@ export type RuntimeInfo = Omit<ContainerInfo, 'ready' | 'started' | 'probeFailur
 export class PodRuntime {
   readonly records = new Map<string, CriContainerStatus>();
   readonly busy = new Set<string>();
+  /** Containers killed because their spec changed, until their next attempt's start is over (§23). */
+  private readonly replacing = new Set<string>();
   sandbox?: { id: string; ip?: string; ready: boolean };
   sandboxBusy = false;
   stopping = false;
@@ -84,6 +86,7 @@ export class PodRuntime {
       out.set(name, {
         latest, previous: attempts[1], busy: this.busy.has(name), pullError: pullErrors.get(name), configError: configErrors.get(name),
         postStart: latest && postStart.get(latest.id), restartRequested: !!latest && this.killer.restartAfterExit.has(latest.id),
+        replacing: this.replacing.has(name) && !this.stopping,
       });
       // keep one dead attempt for lastState; older ones are garbage (kubelet's container GC)
       for (const old of attempts.slice(2)) void this.ctx.runtime.removeContainer(old.id).catch(() => undefined);
@@ -94,7 +97,10 @@ export class PodRuntime {
   execute(actions: PodAction[]): void {
     for (const a of actions) {
       if (a.type === 'createSandbox') this.createSandbox();
-      else if (a.type === 'kill') this.killer.kill(a);
+      else if (a.type === 'kill') {
+        if (a.replace) this.replacing.add(a.container.name);
+        this.killer.kill(a);
+      }
       else this.launch(a.container, a.role, a.attempt);
     }
   }
@@ -131,6 +137,7 @@ export class PodRuntime {
     // CreateContainerConfigError until the pod changes (no wake: nothing else can fix it).
     const resolved = this.ctx.behaviour.container(this.pod(), container, role === 'ephemeral' ? 'main' : role);
     if ('error' in resolved) {
+      this.replacing.delete(container.name);
       this.starter.configErrors.set(container.name, { message: resolved.error, retryAt: 0, failures: 1 });
       return;
     }
@@ -138,7 +145,7 @@ export class PodRuntime {
     this.ctx.log.debug({ container: container.name, behaviour: resolved.behaviour }, 'starting container');
     void this.starter.start(container, resolved.behaviour, attempt)
       .catch((e: unknown) => { if (!(e instanceof StartFailure)) this.ctx.log.error({ err: e, container: container.name }, 'starting container failed'); })
-      .finally(() => { this.busy.delete(container.name); this.wake(); });
+      .finally(() => { this.busy.delete(container.name); this.replacing.delete(container.name); this.wake(); });
   }
 
   /** Kills everything at once and removes the sandbox (the pod is gone from the API). */

@@ -24,6 +24,11 @@ export interface ContainerInfo {
   postStart?: PostStartState;
   /** The latest attempt was killed to be started again, whatever the restartPolicy. */
   restartRequested?: boolean;
+  /**
+   * Killed because its spec changed, and its next attempt not started yet: its status stays as last
+   * reported until then (docs/design/simulated-nodes.md §23).
+   */
+  replacing?: boolean;
   /** Running, postStart done and the startup probe (if any) succeeded. */
   started: boolean;
   /** Readiness probe result for the latest attempt. */

@@ -2,7 +2,8 @@
  * The `InPlaceUpdateReady` pod condition (docs/design/inplace-update.md §4, §5). Setting it False also
  * turns `Ready` False at once when ContainersReady is True, with the kubelet's readiness-gate
  * reason, so traffic drains before the containers restart; the kubelet turns Ready back on after
- * the condition is True again. Pure: each returns an updated copy, or undefined when nothing changes.
+ * the condition is True again. Pure: each returns an updated copy, or undefined when nothing changes;
+ * callers may replace the copy's metadata maps, status and conditions, but change nothing deeper.
  */
 import { InPlaceUpdateReadyCondition } from '../../api/kruise/workloads/labels.js';
 import { rfc3339 } from '../../machinery/time.js';
@@ -54,9 +55,11 @@ export function markInPlaceUpdateStarted(pod: Pod, now: Date): Pod | undefined {
 
 /** docs/design/inplace-update.md §5 step 4: `InPlaceUpdateReady=True` unless it already is True with empty reason and message. */
 export function markInPlaceUpdateReady(pod: Pod, now: Date): Pod | undefined {
+  if (sameCondition(podCondition(pod, InPlaceUpdateReadyCondition), { type: InPlaceUpdateReadyCondition, status: 'True' })) return undefined;
   const next: PodCondition = { type: InPlaceUpdateReadyCondition, status: 'True', lastTransitionTime: rfc3339(now) };
-  if (sameCondition(podCondition(pod, InPlaceUpdateReadyCondition), next)) return undefined;
-  const out = structuredClone(pod);
+  // Planned on every pass for each pod awaiting its flip: a copy of what a caller may replace
+  // (metadata's maps, status, the conditions list), not of the whole pod (docs/design/performance.md §14).
+  const out: Pod = { ...pod, metadata: { ...pod.metadata }, status: { ...pod.status, conditions: [...(pod.status?.conditions ?? [])] } };
   setCondition(out, next);
   return out;
 }

@@ -23,7 +23,7 @@ export const cloneSetReadyGateControllerName = 'cloneset-ready-gate';
 export interface CloneSetControllerOptions {
   /** Concurrent reconciles (upstream --cloneset-workers, default 3). */
   workers?: number;
-  /** Concurrent InPlaceUpdateReady writes of cloneset-ready-gate (default 8). */
+  /** Concurrent InPlaceUpdateReady writes of cloneset-ready-gate (default 8, pass.ts inPlaceWriteConcurrency). */
   readyGateWorkers?: number;
   /** Enabled feature gates (e.g. FeatureGates.enabled); default: OpenKruise's defaults. */
   gates?: (name: string) => boolean;

@@ -45,6 +45,13 @@ export interface PassContext {
 /** Pod writes a pass keeps in flight at once: round trips overlap, the API server is not flooded. */
 export const podWriteConcurrency = 64;
 
+/**
+ * In-place updates a pass keeps in flight: with cloneset-ready-gate's 8 workers, together within
+ * the manager's 32 request sockets, so the True writes that end updates are not queued behind the
+ * next pods' spec writes (docs/design/performance.md §14).
+ */
+export const inPlaceWriteConcurrency = 24;
+
 
 export function newPassContext(base: Omit<PassContext, 'isUpdated' | 'isAvailable'>, updateRevision: string): PassContext {
   const minReady = base.cs.spec.minReadySeconds ?? 0;

@@ -16,7 +16,7 @@ import { isConflict } from '../../machinery/errors.js';
 import { forEachLimited } from '../../runtime/parallel.js';
 import { calculateDiffs, passNumbers } from './numbers.js';
 import { sortPodsToUpdate } from '../../control/updatesort/index.js';
-import { groupCounts, partitionRollback, podRevisionLabels, podWriteConcurrency, type PassContext } from './pass.js';
+import { groupCounts, inPlaceWriteConcurrency, partitionRollback, podRevisionLabels, podWriteConcurrency, type PassContext } from './pass.js';
 import { lacksReadyCondition } from './ready-gate.js';
 import { movePodToState } from './pod-state.js';
 import { refreshLabels, withLabelFix } from './refresh-labels.js';
@@ -98,7 +98,8 @@ export async function updatePhase(
     accepted.push(pod);
   }
   const policy = strategy?.rollingUpdate?.podUpdatePolicy ?? PodUpdatePolicy.ReCreate;
-  await forEachLimited(accepted, podWriteConcurrency, async (pod) => {
+  const lanes = policy === PodUpdatePolicy.ReCreate ? podWriteConcurrency : inPlaceWriteConcurrency;
+  await forEachLimited(accepted, lanes, async (pod) => {
     const requeue = await updateOne(c, updater, pod, policy, revisions, target);
     out.requeueAfterMs = minRequeue(out.requeueAfterMs, requeue);
   });
