@@ -12,7 +12,8 @@ import type tls from 'node:tls';
 export class H2Watches {
   private session?: Promise<http2.ClientHttp2Session | undefined>;
   private unsupported = false;
-  private open_ = 0;
+  /** Open streams by session: a session holds the process up only while it carries a watch. */
+  private readonly streams = new WeakMap<http2.ClientHttp2Session, number>();
 
   /** A stream for `options` on the shared session, or undefined when this server is reached over HTTP/1.1 only. */
   async open(options: https.RequestOptions): Promise<http2.ClientHttp2Stream | undefined> {
@@ -23,9 +24,15 @@ export class H2Watches {
     for (const [k, v] of Object.entries(options.headers ?? {})) if (v !== undefined) headers[k.toLowerCase()] = v as string;
     if (options.auth) headers.authorization = `Basic ${Buffer.from(options.auth).toString('base64')}`;
     const stream = session.request(headers, { endStream: true });
-    // The session holds the process up only while a watch is open (Agents unref their idle sockets too).
-    if (this.open_++ === 0) session.ref();
-    stream.once('close', () => { if (--this.open_ === 0 && !session.destroyed) session.unref(); });
+    // Agents unref their idle sockets too: an idle session must not keep a command running.
+    const open = (this.streams.get(session) ?? 0) + 1;
+    this.streams.set(session, open);
+    if (open === 1) session.ref();
+    stream.once('close', () => {
+      const left = this.streams.get(session)! - 1;
+      this.streams.set(session, left);
+      if (left === 0 && !session.destroyed) session.unref();
+    });
     return stream;
   }
 

@@ -105,7 +105,6 @@ program
   .option('--protection-log-path <dir>', 'directory of protection.log (PUB and deletion-protection denials); empty: no log', '')
   .addHelpText('after', '\nEnvironment: POD_NAMESPACE, WEBHOOK_PORT (9876), WEBHOOK_HOST, WEBHOOK_CERT_DIR, WEBHOOK_CERT_WRITER (secret|fs),\nSECRET_NAME, SERVICE_NAME, CERTS_RENEW_BEFORE (<n>d|m|y).')
   .action(async (opts: Omit<ManagerCommandOptions, 'webhook' | 'webhookBindAddress'> & { webhookBindAddress?: string }) => {
-    (await import('./manager-v8.js')).applyManagerV8Flags(process.env); // before the manager's modules load
     const { runManager, webhookEnv } = await import('./manager.js');
     // Out of a cluster nothing but this machine should reach the webhooks unless asked for.
     const webhookBindAddress = opts.webhookBindAddress ?? (process.env.KUBERNETES_SERVICE_HOST ? '0.0.0.0' : '127.0.0.1');

@@ -1,14 +1,13 @@
 /**
  * What `kruise manager` keeps in memory (docs/design/performance.md §15): its module graph leaves
- * out what only some paths need (certificate minting, text logs, the kubeconfig YAML reader), and
- * it sets its own V8 flags.
+ * out what only some paths need (certificate minting, text logs, the kubeconfig YAML reader).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { applyManagerV8Flags, managerV8Flags } from './manager-v8.js';
+import { idleTuningEnabled } from './manager-v8.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -22,7 +21,7 @@ test('loading the manager command loads no certificate minting, pino-pretty or Y
   assert.deepEqual(['@peculiar/x509', 'asn1js', 'pino-pretty', 'yaml'].filter((p) => packages(p).length > 0), []);
 });
 
-test('the manager sets --optimize-for-size unless KRUISE_MANAGER_V8_FLAGS says otherwise (empty: none)', () => {
-  assert.equal(managerV8Flags, '--optimize-for-size');
-  assert.equal(applyManagerV8Flags({ KRUISE_MANAGER_V8_FLAGS: '' }), '');
+test('the idle heap tuning can be turned off to compare', () => {
+  assert.equal(idleTuningEnabled({}), true);
+  assert.equal(idleTuningEnabled({ KRUISE_MANAGER_IDLE_GC: 'off' }), false);
 });

@@ -1,17 +1,47 @@
 /**
- * V8 flags `kruise manager` sets on itself (docs/design/performance.md §15). Heap sizes can only be
- * given at start (NODE_OPTIONS, as the chart does: performance.md §6), but `--optimize-for-size`
- * is read by V8's heap at every collection: the heap grows by at most 1.3x its live data and
- * collections free memory rather than keep it for speed. Set before the manager's modules load, so
- * even a `kruise manager` started by hand, with no NODE_OPTIONS, idles near the chart's figures.
+ * V8 settings `kruise manager` applies to itself (docs/design/performance.md §15). Heap limits can
+ * only be given at start (NODE_OPTIONS, as the chart does: performance.md §6), but V8 reads
+ * `--optimize-for-size` at every collection: with it the young generation stays at its minimum
+ * and the old one grows conservatively. That costs a rollout about a third more CPU (many more
+ * scavenges), so the manager turns it on only while it is idle, with one memory-reducing full
+ * collection as it goes idle, and off again as soon as it works.
  */
 import v8 from 'node:v8';
+import vm from 'node:vm';
 
-export const managerV8Flags = '--optimize-for-size';
+export interface IdleTuning {
+  /** How often CPU use is sampled. */
+  intervalMs: number;
+  /** Below this share of one core over an interval the process counts as idle. */
+  idleCpuShare: number;
+}
 
-/** KRUISE_MANAGER_V8_FLAGS replaces the default (empty: none). */
-export function applyManagerV8Flags(env: NodeJS.ProcessEnv): string {
-  const flags = env.KRUISE_MANAGER_V8_FLAGS ?? managerV8Flags;
-  if (flags.trim()) v8.setFlagsFromString(flags);
-  return flags;
+export const defaultIdleTuning: IdleTuning = { intervalMs: 5_000, idleCpuShare: 0.01 };
+
+/** KRUISE_MANAGER_IDLE_GC=off leaves V8 alone (to compare). */
+export function idleTuningEnabled(env: NodeJS.ProcessEnv): boolean {
+  return env.KRUISE_MANAGER_IDLE_GC !== 'off';
+}
+
+type Gc = (options?: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
+
+/** Starts the idle watch; returns its stop. */
+export function tuneHeapWhenIdle(tuning: IdleTuning = defaultIdleTuning): () => void {
+  // The gc() of --expose-gc, taken from a fresh context (the flag only applies to new contexts).
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as Gc;
+  let last = process.cpuUsage();
+  let idle = false;
+  const timer = setInterval(() => {
+    const used = process.cpuUsage(last);
+    last = process.cpuUsage();
+    const nowIdle = (used.user + used.system) / 1000 < tuning.intervalMs * tuning.idleCpuShare;
+    if (nowIdle === idle) return;
+    idle = nowIdle;
+    v8.setFlagsFromString(idle ? '--optimize-for-size' : '--no-optimize-for-size');
+    if (idle) gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+    last = process.cpuUsage(); // the collection is not the next interval's work
+  }, tuning.intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
