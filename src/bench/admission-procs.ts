@@ -69,8 +69,11 @@ export interface ManagerProc extends Proc {
   metricsUrl: string;
 }
 
-/** `kruise manager` against `kubeconfig`, webhooks in URL form on 127.0.0.1, certificates in a temp dir. */
-export async function startManager(kubeconfig: string): Promise<ManagerProc> {
+/**
+ * `kruise manager` against `kubeconfig`, webhooks in URL form on 127.0.0.1, certificates in a temp
+ * dir; `env` is laid over the benchmark's environment (e.g. NODE_OPTIONS of one variant).
+ */
+export async function startManager(kubeconfig: string, env: NodeJS.ProcessEnv = {}): Promise<ManagerProc> {
   const certDir = await mkdtemp(path.join(os.tmpdir(), 'kruise-bench-certs-'));
   const args = [bin, 'manager', '--kubeconfig', kubeconfig, '--no-leader-elect', '--webhook-bind-address', '127.0.0.1',
     '--health-addr', '127.0.0.1:0', '--feature-gates', benchGates, '--log-level', 'warn'];
@@ -78,6 +81,7 @@ export async function startManager(kubeconfig: string): Promise<ManagerProc> {
     WEBHOOK_HOST: '127.0.0.1', WEBHOOK_PORT: '0', WEBHOOK_CERT_DIR: certDir,
     // The V8 flags the chart gives the manager container, unless the caller sets its own.
     NODE_OPTIONS: process.env.KRUISE_MANAGER_NODE_OPTIONS ?? managerNodeOptions,
+    ...env,
   });
   const health = JSON.parse(match[1]) as { host: string; port: number };
   return {

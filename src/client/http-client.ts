@@ -5,6 +5,7 @@
  * keep-alive Agents, and `https` needs no dependency beyond Node.
  */
 import http from 'node:http';
+import http2 from 'node:http2';
 import https from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { Client } from './client.js';
@@ -15,6 +16,7 @@ import { TransportClient, type Transport } from './transport-client.js';
 import type { StreamSink } from './watch-decoder.js';
 import { ClientNodeConnection, FileConfigConnection } from './file-connection.js';
 import { KubeConfigConnection, type HttpConnection } from './http-connection.js';
+import { H2Watches } from './h2-watches.js';
 import { loadKubeconfig, type ResolvedKubeconfig } from './kubeconfig.js';
 
 export interface HttpClientOptions {
@@ -65,11 +67,17 @@ function readAll(res: http.IncomingMessage): Promise<WireResponse> {
 const cutShort = () => new Error('the connection closed before the response was complete');
 
 class HttpTransport implements Transport {
+  private readonly h2 = new H2Watches();
+
   constructor(private readonly connection: HttpConnection, private readonly limiter: RateLimiter | undefined, private readonly timeoutMs: number) {}
 
-  private async open(req: WireRequest, stream = false): Promise<http.ClientRequest> {
+  private async options(req: WireRequest, stream = false): Promise<https.RequestOptions> {
     await this.limiter?.take();
-    const options = await this.connection.requestOptions(req, stream);
+    return this.connection.requestOptions(req, stream);
+  }
+
+  private async open(req: WireRequest): Promise<http.ClientRequest> {
+    const options = await this.options(req);
     return (options.protocol === 'http:' ? http : https).request(options);
   }
 
@@ -90,28 +98,56 @@ class HttpTransport implements Transport {
   stream(req: WireRequest, sink: StreamSink): () => void {
     let aborted = false;
     let finished = false;
-    let request: http.ClientRequest | undefined;
-    const fail = (e: unknown) => { if (!aborted) sink.failed(transportError(e)); };
-    this.open(req, true).then((r) => {
-      request = r;
-      if (aborted) return void r.destroy();
+    let cancel: (() => void) | undefined;
+    const fail = (e: unknown) => {
+      if (aborted || finished) return;
+      finished = true;
+      sink.failed(transportError(e));
+    };
+    const done = (f: () => void) => { if (!finished) { finished = true; f(); } };
+    void (async () => {
+      const options = await this.options(req, true);
+      const h2 = aborted ? undefined : await this.h2.open(options);
+      if (h2) {
+        cancel = () => h2.close(http2.constants.NGHTTP2_CANCEL);
+        if (aborted) return cancel();
+        return watchOverH2(h2, sink, done, fail);
+      }
+      const r = (options.protocol === 'http:' ? http : https).request(options);
+      cancel = () => r.destroy();
+      if (aborted) return cancel();
       r.on('error', fail);
       r.on('response', (res) => {
         if (res.statusCode !== 200) {
-          return void readAll(res).then((whole) => { finished = true; sink.rejected(whole); }, fail);
+          return void readAll(res).then((whole) => done(() => sink.rejected(whole)), fail);
         }
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => sink.data(chunk));
-        res.on('end', () => { finished = true; sink.end(); });
+        res.on('end', () => done(() => sink.end()));
         res.on('error', fail);
         res.on('close', () => { if (!res.complete) fail(cutShort()); });
       });
       r.end();
-    }, fail);
+    })().catch(fail);
     return () => {
       if (aborted) return;
       aborted = true;
-      if (!finished) request?.destroy();
+      if (!finished) cancel?.();
     };
   }
+}
+
+/** A watch's answer on an HTTP/2 stream (h2-watches.ts): the same sink calls as over HTTP/1.1. */
+function watchOverH2(stream: http2.ClientHttp2Stream, sink: StreamSink, done: (f: () => void) => void, fail: (e: unknown) => void): void {
+  stream.setEncoding('utf8');
+  stream.on('error', fail);
+  stream.once('response', (headers) => {
+    const code = Number(headers[':status']);
+    const plain: Record<string, string | undefined> = {};
+    for (const [k, v] of Object.entries(headers)) if (!k.startsWith(':')) plain[k] = Array.isArray(v) ? v.join(', ') : v === undefined ? undefined : String(v);
+    let text = '';
+    stream.on('data', (chunk: string) => { if (code === 200) sink.data(chunk); else text += chunk; });
+    stream.on('end', () => done(() => (code === 200 ? sink.end() : sink.rejected({ code, headers: plain, text }))));
+  });
+  stream.on('close', () => fail(cutShort()));
 }

@@ -8,9 +8,13 @@
  * @kubernetes/client-node, which is kept out of memory otherwise (importing it costs ~80 MiB).
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { parse } from 'yaml';
+import type { parse as ParseYaml } from 'yaml';
+
+/** The YAML parser (1 MiB of heap) loads only when a kubeconfig file is read, not in a cluster (performance.md §15). */
+const parseYaml = (text: string): unknown => (createRequire(import.meta.url)('yaml') as { parse: typeof ParseYaml }).parse(text);
 
 export interface ResolvedKubeconfig {
   server: string;
@@ -71,7 +75,7 @@ export function inCluster(env: NodeJS.ProcessEnv, dir = serviceAccountDir): Reso
 function readFiles(files: string[]): Entries {
   const out: Entries = { clusters: new Map(), users: new Map(), contexts: new Map() };
   for (const file of files) {
-    const doc = (parse(readFileSync(file, 'utf8')) ?? {}) as Record<string, unknown>;
+    const doc = (parseYaml(readFileSync(file, 'utf8')) ?? {}) as Record<string, unknown>;
     const dir = path.dirname(path.resolve(file));
     for (const [list, inner, into] of [['clusters', 'cluster', out.clusters], ['users', 'user', out.users], ['contexts', 'context', out.contexts]] as const) {
       for (const entry of (doc[list] ?? []) as Named[]) {

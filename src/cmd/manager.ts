@@ -15,6 +15,7 @@ import { startKruiseWebhooks } from '../webhooks/index.js';
 import { configureDeletionProtection } from '../webhooks/protection/index.js';
 import { pubMetrics } from '../control/pubcontrol/index.js';
 import { webhookSecretName, webhookServiceName } from '../api/kruise/webhook-inventory.js';
+import { idleTuningEnabled, tuneHeapWhenIdle } from './manager-v8.js';
 
 export interface ManagerWebhookEnv {
   namespace: string;
@@ -107,7 +108,11 @@ export async function runManager(options: ManagerCommandOptions): Promise<void> 
   const [gatesLine, ...warnings] = gateReportLines(gates);
   console.log(`kruise manager ready; health on ${JSON.stringify(healthAddress)}; webhooks on port ${webhooks.port}; ${gatesLine.replace('kruise ', '')}`);
   for (const w of warnings) console.log(w);
-  const stop = () => void manager.stop().then(() => webhooks.stop()).then(() => health.close()).then(() => metricsServer?.close()).then(() => process.exit(0));
+  const stopTuning = idleTuningEnabled(process.env) ? tuneHeapWhenIdle() : () => undefined;
+  const stop = () => {
+    stopTuning();
+    void manager.stop().then(() => webhooks.stop()).then(() => health.close()).then(() => metricsServer?.close()).then(() => process.exit(0));
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

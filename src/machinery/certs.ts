@@ -5,6 +5,7 @@
  * RSA 2048 is asked for (what OpenKruise's webhook certificates use).
  */
 import { X509Certificate as NodeX509, createPrivateKey } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
 import type * as X509 from '@peculiar/x509';
 
@@ -27,27 +28,37 @@ const ECDSA = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
 const RSA = { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' } as const;
 const algorithmParams = (a: KeyAlgorithm) => (a === 'rsa-2048' ? RSA : ECDSA);
 
-installReflectMetadata();
-// Loaded after the polyfill on purpose: @peculiar/x509 pulls in tsyringe, which throws at import
-// time unless Reflect.getMetadata exists (the reflect-metadata package is not imported here).
-const x509: typeof X509 = await import('@peculiar/x509');
-x509.cryptoProvider.set(globalThis.crypto);
+let x509Module: typeof X509 | undefined;
+/**
+ * @peculiar/x509 and its ASN.1 stack (about 3 MiB of heap) load on first use: a manager whose
+ * certificates are still good only checks them, with node:crypto (docs/design/performance.md §15).
+ */
+function x509(): typeof X509 {
+  if (x509Module) return x509Module;
+  installReflectMetadata();
+  // Loaded after the polyfill on purpose: @peculiar/x509 pulls in tsyringe, which throws at import
+  // time unless Reflect.getMetadata exists (the reflect-metadata package is not imported here).
+  const lib = createRequire(import.meta.url)('@peculiar/x509') as typeof X509;
+  lib.cryptoProvider.set(globalThis.crypto);
+  return (x509Module = lib);
+}
 
 export async function generateCA(commonName: string, options: CertOptions = {}): Promise<KeyPair> {
+  const lib = x509();
   const params = algorithmParams(options.algorithm ?? 'ecdsa-p256');
   const keys = await generateKeys(params);
-  const cert = await x509.X509CertificateGenerator.createSelfSigned({
+  const cert = await lib.X509CertificateGenerator.createSelfSigned({
     name: [{ CN: [commonName] }],
     ...validity(options.days ?? 3650),
     keys,
     signingAlgorithm: params,
     extensions: [
-      new x509.BasicConstraintsExtension(true, undefined, true),
-      new x509.KeyUsagesExtension(
-        x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign | x509.KeyUsageFlags.digitalSignature,
+      new lib.BasicConstraintsExtension(true, undefined, true),
+      new lib.KeyUsagesExtension(
+        lib.KeyUsageFlags.keyCertSign | lib.KeyUsageFlags.cRLSign | lib.KeyUsageFlags.digitalSignature,
         true,
       ),
-      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
+      await lib.SubjectKeyIdentifierExtension.create(keys.publicKey),
     ],
   });
   return toKeyPair(cert, keys.privateKey);
@@ -60,17 +71,19 @@ export async function issueServingCert(
   options: CertOptions & { commonName?: string } = {},
 ): Promise<KeyPair> {
   if (hosts.length === 0) throw new Error('issueServingCert: at least one host is required');
+  const lib = x509();
   const names = hosts.map((h) => ({ type: isIP(h) ? ('ip' as const) : ('dns' as const), value: h }));
-  return issue(ca, [{ CN: [options.commonName ?? hosts[0]] }], x509.ExtendedKeyUsage.serverAuth, options, [
-    new x509.SubjectAlternativeNameExtension(names),
+  return issue(ca, [{ CN: [options.commonName ?? hosts[0]] }], lib.ExtendedKeyUsage.serverAuth, options, [
+    new lib.SubjectAlternativeNameExtension(names),
   ]);
 }
 
 /** Client certificate in Kubernetes' convention: CN is the user, each O a group. */
 export async function issueClientCert(ca: KeyPair, user: string, groups: string[], options: CertOptions = {}): Promise<KeyPair> {
   if (!user) throw new Error('issueClientCert: user must not be empty');
+  const lib = x509();
   const subject: X509.JsonName = [...groups.map((g) => ({ O: [g] })), { CN: [user] }];
-  return issue(ca, subject, x509.ExtendedKeyUsage.clientAuth, options, []);
+  return issue(ca, subject, lib.ExtendedKeyUsage.clientAuth, options, []);
 }
 
 async function issue(
@@ -80,13 +93,14 @@ async function issue(
   options: CertOptions,
   extra: X509.Extension[],
 ): Promise<KeyPair> {
-  const caCert = new x509.X509Certificate(ca.certPem);
+  const lib = x509();
+  const caCert = new lib.X509Certificate(ca.certPem);
   const signer = await importSigningKey(ca.keyPem);
   const params = algorithmParams(options.algorithm ?? 'ecdsa-p256');
   const keys = await generateKeys(params);
   // RSA key exchange (TLS 1.2 without ECDHE) also needs keyEncipherment.
-  const keyUsage = x509.KeyUsageFlags.digitalSignature | (params === RSA ? x509.KeyUsageFlags.keyEncipherment : 0);
-  const cert = await x509.X509CertificateGenerator.create({
+  const keyUsage = lib.KeyUsageFlags.digitalSignature | (params === RSA ? lib.KeyUsageFlags.keyEncipherment : 0);
+  const cert = await lib.X509CertificateGenerator.create({
     subject,
     // The parsed Name re-encodes byte for byte; Go looks parents up by the raw issuer bytes.
     issuer: caCert.subjectName,
@@ -95,11 +109,11 @@ async function issue(
     signingKey: signer.key,
     signingAlgorithm: signer.algorithm,
     extensions: [
-      new x509.BasicConstraintsExtension(false, undefined, true),
-      new x509.KeyUsagesExtension(keyUsage, true),
-      new x509.ExtendedKeyUsageExtension([usage]),
-      await x509.AuthorityKeyIdentifierExtension.create(caCert.publicKey),
-      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
+      new lib.BasicConstraintsExtension(false, undefined, true),
+      new lib.KeyUsagesExtension(keyUsage, true),
+      new lib.ExtendedKeyUsageExtension([usage]),
+      await lib.AuthorityKeyIdentifierExtension.create(caCert.publicKey),
+      await lib.SubjectKeyIdentifierExtension.create(keys.publicKey),
       ...extra,
     ],
   });
@@ -108,7 +122,7 @@ async function issue(
 
 /** The CN and O values of a DER certificate's subject. */
 export function certificateSubject(der: Uint8Array<ArrayBuffer>): { commonName?: string; organizations: string[] } {
-  const subject = new x509.X509Certificate(der).subjectName;
+  const subject = new (x509().X509Certificate)(der).subjectName;
   return { commonName: subject.getField('CN')[0], organizations: subject.getField('O') };
 }
 
@@ -181,7 +195,7 @@ async function importSigningKey(keyPem: string): Promise<{ key: CryptoKey; algor
 
 async function toKeyPair(cert: X509.X509Certificate, privateKey: CryptoKey): Promise<KeyPair> {
   const pkcs8 = await globalThis.crypto.subtle.exportKey('pkcs8', privateKey);
-  return { certPem: cert.toString('pem') + '\n', keyPem: x509.PemConverter.encode(pkcs8, 'PRIVATE KEY') + '\n' };
+  return { certPem: cert.toString('pem') + '\n', keyPem: x509().PemConverter.encode(pkcs8, 'PRIVATE KEY') + '\n' };
 }
 
 /**

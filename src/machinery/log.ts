@@ -3,8 +3,9 @@
  * key/value fields, objects logged as {kind, namespace, name}. JSON by default, as services log;
  * `kruise up` switches to text (pino-pretty) for a person at a terminal.
  */
+import { createRequire } from 'node:module';
 import { pino, type Logger } from 'pino';
-import { PinoPretty } from 'pino-pretty';
+import type { PinoPretty } from 'pino-pretty';
 
 export type { Logger };
 export type LogFormat = 'json' | 'text';
@@ -25,7 +26,13 @@ export function configureLogging(options: { level: string; format?: LogFormat })
 
 /** Text: one line per entry on stderr, `HH:MM:ss LEVEL component: message key=value...`. */
 export function setLogFormat(format: LogFormat): void {
-  sink = format === 'json' ? pino.destination(2) : PinoPretty({
+  if (format === 'json') {
+    sink = pino.destination(2);
+    return;
+  }
+  // Loaded only for text: a manager logging JSON does not keep pino-pretty (docs/design/performance.md §15).
+  const pretty = (createRequire(import.meta.url)('pino-pretty') as { PinoPretty: typeof PinoPretty }).PinoPretty;
+  sink = pretty({
     destination: 2, sync: true, colorize: process.stderr.isTTY === true, singleLine: true,
     translateTime: 'HH:MM:ss', ignore: 'pid,hostname,component,name', messageFormat: '{component}: {msg}{if name} {name}{end}',
   });

@@ -7,7 +7,8 @@ import { kruiseImageRepository, kruiseVersion } from '../../machinery/version.js
 /**
  * V8 flags for `kruise manager` (docs/design/performance.md §6): an old-space cap under the
  * container's 512Mi limit, which also caps how far V8 lets the heap grow past its live data
- * (1.35x instead of up to 4x), and a smaller young generation.
+ * (1.35x instead of up to 4x), and a smaller young generation. The manager shrinks its heap
+ * itself when idle (performance.md §15), whatever these flags say.
  */
 export const managerNodeOptions = '--max-old-space-size=384 --max-semi-space-size=4';
 

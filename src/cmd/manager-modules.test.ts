@@ -1,0 +1,27 @@
+/**
+ * What `kruise manager` keeps in memory (docs/design/performance.md §15): its module graph leaves
+ * out what only some paths need (certificate minting, text logs, the kubeconfig YAML reader).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { idleTuningEnabled } from './manager-v8.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+test('loading the manager command loads no certificate minting, pino-pretty or YAML parser', () => {
+  const script = `await import(${JSON.stringify(path.join(here, 'manager.js'))});
+    const { createRequire } = await import('node:module');
+    console.log(JSON.stringify(Object.keys(createRequire(import.meta.url).cache)));`;
+  const loaded = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as string[];
+  const packages = (name: string) => loaded.filter((f) => f.includes(`/node_modules/${name}/`));
+  assert.ok(packages('pino').length > 0, 'the check sees CommonJS packages');
+  assert.deepEqual(['@peculiar/x509', 'asn1js', 'pino-pretty', 'yaml'].filter((p) => packages(p).length > 0), []);
+});
+
+test('the idle heap tuning can be turned off to compare', () => {
+  assert.equal(idleTuningEnabled({}), true);
+  assert.equal(idleTuningEnabled({ KRUISE_MANAGER_IDLE_GC: 'off' }), false);
+});

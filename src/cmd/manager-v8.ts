@@ -1,0 +1,49 @@
+/**
+ * V8 settings `kruise manager` applies to itself (docs/design/performance.md §15). Heap limits can
+ * only be given at start (NODE_OPTIONS, as the chart does: performance.md §6), but V8 reads
+ * `--optimize-for-size` at every collection: with it the young generation stays at its minimum
+ * and the old one grows conservatively. That costs a rollout about a third more CPU (many more
+ * scavenges), so the manager turns it on only while it is idle, with one full collection as it
+ * goes idle, and off again as soon as it works.
+ */
+import v8 from 'node:v8';
+import vm from 'node:vm';
+
+export interface IdleTuning {
+  /** How often CPU use is sampled. */
+  intervalMs: number;
+  /** Below this share of one core over an interval the process counts as idle. */
+  idleCpuShare: number;
+}
+
+export const defaultIdleTuning: IdleTuning = { intervalMs: 5_000, idleCpuShare: 0.01 };
+
+/** KRUISE_MANAGER_IDLE_GC=off leaves V8 alone (to compare). */
+export function idleTuningEnabled(env: NodeJS.ProcessEnv): boolean {
+  return env.KRUISE_MANAGER_IDLE_GC !== 'off';
+}
+
+type Gc = (options?: { type: 'major'; execution: 'sync' }) => void;
+
+/** Starts the idle watch; returns its stop. */
+export function tuneHeapWhenIdle(tuning: IdleTuning = defaultIdleTuning): () => void {
+  // The gc() of --expose-gc, taken from a fresh context (the flag only applies to new contexts).
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as Gc;
+  let last = process.cpuUsage();
+  let idle = false;
+  const timer = setInterval(() => {
+    const used = process.cpuUsage(last);
+    last = process.cpuUsage();
+    const nowIdle = (used.user + used.system) / 1000 < tuning.intervalMs * tuning.idleCpuShare;
+    if (nowIdle === idle) return;
+    idle = nowIdle;
+    v8.setFlagsFromString(idle ? '--optimize-for-size' : '--no-optimize-for-size');
+    // One full collection (not the `last-resort` flavour's several: 0.2 s of CPU with 1,000 pods
+    // cached); at an idle allocation rate V8 shrinks the young generation after it.
+    if (idle) gc({ type: 'major', execution: 'sync' });
+    last = process.cpuUsage(); // the collection is not the next interval's work
+  }, tuning.intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
