@@ -19,6 +19,7 @@ import { procUsage } from './workloads-proc.js';
 import { isLive, isReady, revisionOf, statusOf, statusSettled, updatedFrom } from './workloads-pods.js';
 import { inPlaceStages, keptAndRestarted, newPodStages, oldPodStages, parseIntOrPercent, scaleUpPhase } from './workloads-phases.js';
 import { StoreWatch } from './workloads-watch.js';
+import { startStallDump } from './workloads-stall-dump.js';
 
 const ns = 'bench-cloneset';
 const name = 'web';
@@ -75,6 +76,7 @@ async function rollout(env: BenchEnv, pods: StoreWatch, sets: StoreWatch, label:
   const oldUpdateRevision = statusOf(sets.items()[0]!).updateRevision;
   const updated = updatedFrom(old);
   const settled = statusSettled(n);
+  const stopDump = startStallDump(`${label} ${tag}`, pods, sets, env.manager.metricsUrl);
   const phase = await env.measure({
     name: `${label} ${tag}`, pods: n, done: 'all updated+Ready',
     stages: { watch: pods, list: recreated ? [...oldPodStages(updated), ...newPodStages(updated)] : inPlaceStages(updated) },
@@ -87,7 +89,7 @@ async function rollout(env: BenchEnv, pods: StoreWatch, sets: StoreWatch, label:
       { name: 'all updated+Ready', watch: pods, match: (p) => isLive(p) && updated(p) && isReady(p), count: n, exact: true },
       { name: 'status', watch: sets, match: (o) => settled(o) && statusOf(o).updateRevision !== oldUpdateRevision, count: 1 },
     ],
-  });
+  }).finally(stopDump);
   return { phase, ...keptAndRestarted(before, pods.items()) };
 }
 

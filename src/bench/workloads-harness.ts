@@ -73,8 +73,15 @@ async function measure(plane: BenchPlane, manager: ManagerProc, spec: PhaseSpec,
   const recorder = spec.stages && new StageRecorder(spec.stages.watch, spec.stages.list, t0);
   await spec.start();
   let reached = 0;
-  const ticker = setInterval(() => progress.live(`${scenario}/${spec.name}: ${Math.round((performance.now() - t0) / 1000)} s, ${reached}/${spec.milestones.length} milestones`), 1000);
-  const times = await Promise.all(spec.milestones.map((m) => m.watch.until(`${spec.name}: ${m.name}`, m, timeoutMs).then((t) => { reached++; return t; })))
+  const done = new Set<number>();
+  // the first milestone not reached with its count, so a slow rollout does not read as a stalled one
+  const pending = () => {
+    const i = spec.milestones.findIndex((_, j) => !done.has(j));
+    const m = spec.milestones[i];
+    return m ? `, ${m.name} ${m.watch.items().filter(m.match).length}/${m.count}` : '';
+  };
+  const ticker = setInterval(() => progress.live(`${scenario}/${spec.name}: ${Math.round((performance.now() - t0) / 1000)} s, ${reached}/${spec.milestones.length} milestones${pending()}`), 1000);
+  const times = await Promise.all(spec.milestones.map((m, i) => m.watch.until(`${spec.name}: ${m.name}`, m, timeoutMs).then((t) => { reached++; done.add(i); return t; })))
     .finally(() => clearInterval(ticker));
   progress.line(`${scenario}/${spec.name}: done in ${round((Math.max(...times) - t0) / 1000, 1)} s`);
   const stages = recorder?.stop();
