@@ -53,17 +53,35 @@ async function setUp(w: WorkloadEnv): Promise<void> {
   }
 }
 
+type TracedPod = Parameters<typeof isPubAvailable>[0];
+
+/** One history line of the trace: per app the available count, the PUB's numbers and maps. */
+async function traceLine(w: WorkloadEnv, sample: number, pods: TracedPod[]): Promise<string> {
+  const parts = await Promise.all(apps.map(async (app) => {
+    const pub = await w.client.get<KObject & { status?: Record<string, unknown> }>(PodUnavailableBudgets, ns, app);
+    const s = pub.status ?? {};
+    const names = (m: unknown) => Object.keys((m ?? {}) as object).map((n) => n.slice(-5)).join(',');
+    const available = pods.filter((p) => p.metadata.labels?.app === app && isPubAvailable(p)).map((p) => p.metadata.name!.slice(-5));
+    return `${app} avail ${available.length} [${available.join(',')}] pub rv ${pub.metadata.resourceVersion} cur ${String(s.currentAvailable)} allowed ${String(s.unavailableAllowed)} disrupted {${names(s.disruptedPods)}} unavailable {${names(s.unavailablePods)}}`;
+  }));
+  return `${new Date().toISOString().slice(11, 23)} #${sample} ${parts.join(' | ')}`;
+}
+
 /** Samples every 100 ms until stopped; a sample below desiredAvailable is a breach. */
 function watch(w: WorkloadEnv, result: ChaosResult): () => Promise<void> {
   let running = true;
+  const history: string[] = [];
   const loop = (async () => {
     while (running) {
-      const pods = (await w.client.list(Pods, { namespace: ns })).items as Parameters<typeof isPubAvailable>[0][];
+      const pods = (await w.client.list(Pods, { namespace: ns })).items as TracedPod[];
+      if (process.env.PUB_CHAOS_TRACE) history.push(await traceLine(w, result.samples, pods));
+      if (history.length > 10) history.shift();
       for (const app of apps) {
         const available = pods.filter((p) => p.metadata.labels?.app === app && isPubAvailable(p)).length;
         if (available < replicas - 1) result.breaches.push(`${app}: ${available} available at sample ${result.samples}`);
         if (available < replicas - 1 && process.env.PUB_CHAOS_TRACE) {
           const pub = await w.client.get<KObject & { status?: unknown }>(PodUnavailableBudgets, ns, app);
+          console.log(`history before sample ${result.samples}:\n${history.join('\n')}`);
           console.log(JSON.stringify({ sample: result.samples, app, pub: pub.status, pods: pods.filter((p) => p.metadata.labels?.app === app).map((p) => ({
             name: p.metadata.name, del: !!p.metadata.deletionTimestamp, phase: p.status?.phase, labels: p.metadata.labels, ann: p.metadata.annotations,
             conds: p.status?.conditions?.map((c) => `${c.type}=${c.status}`), images: p.spec?.containers?.map((c) => c.image),
@@ -127,7 +145,7 @@ export async function runPubChaos(options: { faults: number; workers?: number; s
     }));
     // let the rollouts and replacements finish under the watcher too
     await eventually('workloads back to full availability', async () => {
-      const pods = (await w.client.list(Pods, { namespace: ns })).items as Parameters<typeof isPubAvailable>[0][];
+      const pods = (await w.client.list(Pods, { namespace: ns })).items as TracedPod[];
       return apps.every((app) => pods.filter((p) => p.metadata.labels?.app === app && isPubAvailable(p)).length >= replicas);
     }, 90_000);
   } finally {
