@@ -3,6 +3,7 @@
  * the webhooks, all on 127.0.0.1, plus the webhook call counters scraped from their /metrics.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { managerProfileArgs } from './workloads-profile.js';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -76,7 +77,7 @@ export interface ManagerProc extends Proc {
  */
 export async function startManager(kubeconfig: string, env: NodeJS.ProcessEnv = {}): Promise<ManagerProc> {
   const certDir = await mkdtemp(path.join(os.tmpdir(), 'kruise-bench-certs-'));
-  const args = [bin, 'manager', '--kubeconfig', kubeconfig, '--no-leader-elect', '--webhook-bind-address', '127.0.0.1',
+  const args = [...managerProfileArgs(), bin, 'manager', '--kubeconfig', kubeconfig, '--no-leader-elect', '--webhook-bind-address', '127.0.0.1',
     '--health-addr', '127.0.0.1:0', '--feature-gates', benchGates, '--log-level', process.env.KRUISE_BENCH_MANAGER_LOG_LEVEL ?? 'warn'];
   const { proc, match } = await spawnUntil(args, /health on (\{[^}]*\})/, {
     WEBHOOK_HOST: '127.0.0.1', WEBHOOK_PORT: '0', WEBHOOK_CERT_DIR: certDir,

@@ -14,6 +14,7 @@ import { diffReconciles, parseReconciles, procUsage, scrapeMetrics, selfCpuSecon
 import { diffRequests, type RequestTable } from './workloads-requests.js';
 import type { BenchEnv, BenchOptions, PhaseResult, PhaseSpec, Scenario, ScenarioResult } from './workloads-scenario.js';
 import { StageRecorder } from './workloads-stages.js';
+import { profilePhase } from './workloads-profile.js';
 import { untilWebhooksServe } from './workloads-webhooks.js';
 
 interface Snapshot {
@@ -71,6 +72,7 @@ async function measure(plane: BenchPlane, manager: ManagerProc, spec: PhaseSpec,
   loop.enable();
   const t0 = performance.now();
   const recorder = spec.stages && new StageRecorder(spec.stages.watch, spec.stages.list, t0);
+  const stopProfile = await profilePhase(scenario, spec.name);
   await spec.start();
   let reached = 0;
   const done = new Set<number>();
@@ -85,6 +87,8 @@ async function measure(plane: BenchPlane, manager: ManagerProc, spec: PhaseSpec,
     .finally(() => clearInterval(ticker));
   progress.line(`${scenario}/${spec.name}: done in ${round((Math.max(...times) - t0) / 1000, 1)} s`);
   const stages = recorder?.stop();
+  const profile = await stopProfile();
+  if (profile) progress.line(`${scenario}/${spec.name}: plane CPU profile in ${profile}`);
   // Trailing status writes belong to the phase: wait until the manager has been quiet for a while.
   const quietBy = performance.now() + 5_000;
   while (performance.now() - plane.requests.lastWriteAt(agents.manager) < quietMs && performance.now() < quietBy) await sleep(100);

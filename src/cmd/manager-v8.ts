@@ -10,13 +10,17 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 
 export interface IdleTuning {
-  /** How often CPU use is sampled. */
+  /** How often CPU use is sampled while working, to notice idleness. */
   intervalMs: number;
   /** Below this share of one core over an interval the process counts as idle. */
   idleCpuShare: number;
+  /** How often it is sampled while idle: work must end the flag within a fraction of a rollout. */
+  idleIntervalMs: number;
+  /** Above this share over an idle interval the process counts as working again. */
+  busyCpuShare: number;
 }
 
-export const defaultIdleTuning: IdleTuning = { intervalMs: 5_000, idleCpuShare: 0.01 };
+export const defaultIdleTuning: IdleTuning = { intervalMs: 5_000, idleCpuShare: 0.01, idleIntervalMs: 250, busyCpuShare: 0.1 };
 
 /** KRUISE_MANAGER_IDLE_GC=off leaves V8 alone (to compare). */
 export function idleTuningEnabled(env: NodeJS.ProcessEnv): boolean {
@@ -25,25 +29,35 @@ export function idleTuningEnabled(env: NodeJS.ProcessEnv): boolean {
 
 type Gc = (options?: { type: 'major'; execution: 'sync' }) => void;
 
-/** Starts the idle watch; returns its stop. */
-export function tuneHeapWhenIdle(tuning: IdleTuning = defaultIdleTuning): () => void {
+/**
+ * Starts the idle watch; returns its stop. Idleness is judged over the long interval (a lease
+ * renewal must not count as work), work over the short one: a rollout after an idle spell otherwise
+ * ran its first seconds with the flag, a tenth more CPU (docs/design/performance.md §17).
+ */
+export function tuneHeapWhenIdle(tuning: IdleTuning = defaultIdleTuning, flags: (f: string) => void = v8.setFlagsFromString): () => void {
   // The gc() of --expose-gc, taken from a fresh context (the flag only applies to new contexts).
   v8.setFlagsFromString('--expose-gc');
   const gc = vm.runInNewContext('gc') as Gc;
   let last = process.cpuUsage();
   let idle = false;
-  const timer = setInterval(() => {
+  let timer: NodeJS.Timeout;
+  const check = () => {
     const used = process.cpuUsage(last);
+    const ms = (used.user + used.system) / 1000;
     last = process.cpuUsage();
-    const nowIdle = (used.user + used.system) / 1000 < tuning.intervalMs * tuning.idleCpuShare;
-    if (nowIdle === idle) return;
-    idle = nowIdle;
-    v8.setFlagsFromString(idle ? '--optimize-for-size' : '--no-optimize-for-size');
-    // One full collection (not the `last-resort` flavour's several: 0.2 s of CPU with 1,000 pods
-    // cached); at an idle allocation rate V8 shrinks the young generation after it.
-    if (idle) gc({ type: 'major', execution: 'sync' });
-    last = process.cpuUsage(); // the collection is not the next interval's work
-  }, tuning.intervalMs);
+    const changed = idle ? ms > tuning.idleIntervalMs * tuning.busyCpuShare : ms < tuning.intervalMs * tuning.idleCpuShare;
+    if (changed) {
+      idle = !idle;
+      flags(idle ? '--optimize-for-size' : '--no-optimize-for-size');
+      // One full collection (not the `last-resort` flavour's several: 0.2 s of CPU with 1,000 pods
+      // cached); at an idle allocation rate V8 shrinks the young generation after it.
+      if (idle) gc({ type: 'major', execution: 'sync' });
+      last = process.cpuUsage(); // the collection is not the next interval's work
+    }
+    timer = setTimeout(check, idle ? tuning.idleIntervalMs : tuning.intervalMs);
+    timer.unref();
+  };
+  timer = setTimeout(check, tuning.intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => clearTimeout(timer);
 }

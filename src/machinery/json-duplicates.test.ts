@@ -16,3 +16,10 @@ test('malformed text ends the scan instead of looping', () => {
   assert.deepEqual(duplicateFields('{"a":1,"a":2'), ['a']);
 });
 
+
+test('paths of duplicates deep in arrays of arrays and after escaped keys name each step', () => {
+  assert.deepEqual(duplicateFields('{"x\\\\":1,"l":[[{"k":1}],[{"k":1,"k":2}]],"x\\\\":2}'), ['l[1][0].k', 'x\\']);
+  assert.deepEqual(duplicateFields('{"m":{"a.b":{"c":1,"c":2}}}'), ['m.a.b.c']);
+  assert.deepEqual(duplicateFields('[{"a":1},{"a":1,"a":1}]'), ['[1].a']);
+  assert.deepEqual(duplicateFields('{"a":-1.5E-3,"b":"\\u0041","a":false}'), ['a']);
+});

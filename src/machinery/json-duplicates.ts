@@ -2,56 +2,71 @@
  * Duplicate object keys in a JSON text, as paths (`metadata.name`, `spec.containers[0].name`):
  * JSON.parse keeps the last value silently, while kube-apiserver's strict decoding reports each
  * duplicate (400 under fieldValidation=Strict, a warning under Warn). Malformed text ends the scan.
+ * Every create and update body is scanned, so the scan reads char codes and keeps the path as a
+ * stack of segments, joined only for a duplicate (docs/design/performance.md §17).
  */
+const [space, tab, newline, cr, quote, backslash, comma, openBrace, closeBrace, openBracket, closeBracket] =
+  [' ', '\t', '\n', '\r', '"', '\\', ',', '{', '}', '[', ']'].map((c) => c.charCodeAt(0));
+
+const isSpace = (c: number) => c === space || c === tab || c === newline || c === cr;
+
 export function duplicateFields(text: string): string[] {
   const out: string[] = [];
+  const path: (string | number)[] = [];
+  const n = text.length;
   let i = 0;
-  const ws = () => { while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++; };
+  const ws = () => { while (i < n && isSpace(text.charCodeAt(i))) i++; };
   const str = (): string => {
     const start = i;
+    let escaped = false;
     i++; // opening quote
-    while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
+    for (let c; i < n && (c = text.charCodeAt(i)) !== quote; i++) {
+      if (c === backslash) { escaped = true; i++; }
+    }
     i++;
-    const raw = text.slice(start, i);
-    // every write's body is scanned: decode only keys that carry escapes
-    return raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1);
+    // decode only keys that carry escapes
+    return escaped ? (JSON.parse(text.slice(start, i)) as string) : text.slice(start + 1, i - 1);
   };
-  const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
-  const value = (path: string): void => {
+  const joined = (key: string) => [...path, key].reduce<string>((p, s) => (typeof s === 'number' ? `${p}[${s}]` : p ? `${p}.${s}` : s), '');
+  const value = (): void => {
     ws();
-    const c = text[i];
-    if (c === '{') {
+    const c = text.charCodeAt(i);
+    if (c === openBrace) {
       i++;
       const seen = new Set<string>();
-      for (ws(); i < text.length && text[i] !== '}'; ws()) {
-        if (text[i] === ',') { i++; ws(); }
+      for (ws(); i < n && text.charCodeAt(i) !== closeBrace; ws()) {
+        if (text.charCodeAt(i) === comma) { i++; ws(); }
         const key = str();
-        if (seen.has(key)) out.push(join(path, key));
+        if (seen.has(key)) out.push(joined(key));
         seen.add(key);
         ws();
         i++; // colon
-        value(join(path, key));
+        path.push(key);
+        value();
+        path.pop();
       }
       i++;
-    } else if (c === '[') {
+    } else if (c === openBracket) {
       i++;
-      for (let n = 0; (ws(), i < text.length && text[i] !== ']'); n++) {
-        if (text[i] === ',') i++;
-        value(`${path}[${n}]`);
+      for (let k = 0; (ws(), i < n && text.charCodeAt(i) !== closeBracket); k++) {
+        if (text.charCodeAt(i) === comma) i++;
+        path.push(k);
+        value();
+        path.pop();
         ws();
-        if (text[i] === ',') { i++; }
+        if (text.charCodeAt(i) === comma) i++;
         else break;
       }
       ws();
       i++;
-    } else if (c === '"') {
+    } else if (c === quote) {
       str();
     } else {
-      while (i < text.length && !',}] \t\n\r'.includes(text[i]!)) i++;
+      for (let d; i < n && (d = text.charCodeAt(i)) !== comma && d !== closeBrace && d !== closeBracket && !isSpace(d); i++);
     }
   };
   try {
-    value('');
+    value();
   } catch {
     // not JSON after all: the decoder reports that; whatever was found so far stands
   }

@@ -17,6 +17,9 @@ import { keyOf, objectKey, Store, type IndexFunc } from './store.js';
 
 export type { EventHandler } from './notifier.js';
 
+/** Objects whose strings are interned already. */
+const interned = new WeakSet<object>();
+
 export interface InformerOptions {
   client: Client;
   type: ResourceType;
@@ -115,7 +118,11 @@ export class Informer<T extends KObject = KObject> {
   /** Objects come freshly decoded from the client: ours to trim and intern before anyone sees them. */
   private trim(obj: T): T {
     if (!this.keepManagedFields && obj.metadata?.managedFields) delete obj.metadata.managedFields;
-    cachedStrings.internValues(obj);
+    // in-process watchers share one decoded event (watch-decoder.ts): walked once, not once per informer
+    if (!interned.has(obj)) {
+      interned.add(obj);
+      cachedStrings.internValues(obj);
+    }
     return obj;
   }
 
