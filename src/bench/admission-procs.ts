@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { Client } from '../client/client.js';
 import { managerNodeOptions } from '../install/chart/values.js';
 import { createHttpClient } from '../client/index.js';
-import { apiClientFromKubeconfig, type ApiClient } from '../testing/process.js';
+import { apiClientFromKubeconfig, stopChild, type ApiClient } from '../testing/process.js';
 
 const here = fileURLToPath(import.meta.url);
 const bin = path.resolve(path.dirname(here), '../../bin/kruise.js');
@@ -31,11 +31,7 @@ function spawnUntil(args: string[], ready: RegExp, env: NodeJS.ProcessEnv = {}, 
   process.once('exit', () => child.kill('SIGKILL')); // never leave a plane behind when the benchmark dies
   let out = '';
   let started = false;
-  const stop = () => new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+  const stop = async () => { await stopChild(child); };
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`not ready after ${timeoutMs} ms:\n${out}`)); }, timeoutMs);
     child.stdout!.on('data', (c: Buffer) => {

@@ -7,7 +7,7 @@ import https from 'node:https';
 import type { ClientRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { apiClientFromKubeconfig, startUp, type ApiClient } from '../testing/process.js';
+import { apiClientFromKubeconfig, startUp, stopChild, type ApiClient } from '../testing/process.js';
 import { percentile, rate, rssMiB, writeResults } from './stats.js';
 
 const pod = (name: string) => ({
@@ -58,8 +58,7 @@ async function main(): Promise<void> {
     await rate(40_000, 32, create('big'));
     results.rssMiB50k = await rssMiB(pid);
   } finally {
-    up.child.kill('SIGTERM');
-    await new Promise((r) => up.child.once('exit', r));
+    await stopChild(up.child);
     await rm(dir, { recursive: true, force: true });
   }
   print(results);

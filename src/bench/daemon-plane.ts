@@ -17,7 +17,7 @@ import { setupNodeImageController } from '../controllers/nodeimage/index.js';
 import { startNodeDaemons, type NodeDaemons } from '../daemon/node-daemons.js';
 import { Manager } from '../runtime/manager.js';
 import { startKruiseTestEnv, type KruiseTestEnv } from '../testing/kruise-env.js';
-import { startComponentProcess } from '../testing/process.js';
+import { startComponentProcess, stopChild } from '../testing/process.js';
 
 export interface DaemonPlane {
   env: KruiseTestEnv;
@@ -56,9 +56,7 @@ export async function startDaemonPlane(o: { nodes: number; pullDelayMs: number; 
   return {
     env, processNode, daemonProcess,
     async stop() {
-      const exited = new Promise((r) => daemonProcess.once('exit', r));
-      daemonProcess.kill('SIGTERM');
-      await exited;
+      await stopChild(daemonProcess);
       await daemons.stop();
       await manager.stop();
       await cluster.stop();

@@ -8,6 +8,7 @@
  * change (p50/p99). Goals: p99 < 500 ms, backend < 10 % of a core.
  */
 import { spawn } from 'node:child_process';
+import { stopChild } from '../testing/process.js';
 import { readFile, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -187,7 +188,7 @@ async function main(): Promise<void> {
     console.log(`results: ${await writeResults('dashboard', results)}`);
   } finally {
     await browser.close();
-    child.kill('SIGTERM');
+    await stopChild(child);
     await plane.stop();
   }
 }

@@ -15,7 +15,7 @@ import { Jobs } from '../api/resource-type.js';
 import { createInProcessClient } from '../client/index.js';
 import { startCluster } from '../cluster/cluster.js';
 import { startTestControlPlane } from '../testing/control-plane.js';
-import { apiClientFromKubeconfig, startUp, type UpProcess } from '../testing/process.js';
+import { apiClientFromKubeconfig, startUp, stopChild, type UpProcess } from '../testing/process.js';
 import { writeResults } from './stats.js';
 import type { Job, Pod } from '../api/core/index.js';
 
@@ -78,9 +78,7 @@ async function restartWithRunningPods(nodes: number, replicas: number): Promise<
   }
   const secondsToReadyFirst = round((performance.now() - createdAt) / 1000);
   const before = new Map((await listPods()).map((p) => [p.metadata.uid!, p.status!.containerStatuses![0]!.containerID]));
-  const exited = new Promise((r) => up.child.once('exit', r));
-  up.child.kill('SIGTERM');
-  await exited;
+  await stopChild(up.child);
   const restartedAt = performance.now();
   up = await startUp(args, 120_000);
   const secondsToUp = round((performance.now() - restartedAt) / 1000);
@@ -93,7 +91,7 @@ async function restartWithRunningPods(nodes: number, replicas: number): Promise<
   }
   const secondsToAllReady = round((performance.now() - restartedAt) / 1000);
   const changed = after.filter((p) => before.get(p.metadata.uid!) !== p.status!.containerStatuses![0]!.containerID).length;
-  up.child.kill('SIGKILL');
+  await stopChild(up.child, 'SIGKILL');
   await rm(dir, { recursive: true, force: true });
   return { nodes, pods: replicas, secondsToReadyFirst, secondsToUp, secondsToAllReady, podsWithChangedContainer: changed, goal: changed === 0 ? 'met' : 'MISSED' };
 }

@@ -10,7 +10,7 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startUp } from '../testing/process.js';
+import { startUp, stopChild } from '../testing/process.js';
 import { apiClientFromKubeconfig } from '../testing/process.js';
 import { kubectlBinary } from '../testing/kubectl.js';
 import { percentile, writeResults } from './stats.js';
@@ -119,8 +119,7 @@ async function main(): Promise<void> {
     console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => round(l, 2)).join(' ')}`);
     console.log(`results: ${await writeResults('streaming', { rows })}`);
   } finally {
-    up.child.kill('SIGTERM');
-    await new Promise((r) => up.child.once('exit', r));
+    await stopChild(up.child);
     await rm(dir, { recursive: true, force: true });
   }
 }

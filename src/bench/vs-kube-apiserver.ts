@@ -9,7 +9,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { apiClientFromKubeconfig, startUp } from '../testing/process.js';
+import { apiClientFromKubeconfig, startUp, stopChild } from '../testing/process.js';
 import { realControlPlaneAvailable, startRealControlPlane } from '../testing/real-control-plane.js';
 import { writeResults } from './stats.js';
 import { configMapCreates, listLatency, namespace, podCreates, podPatches, watchDelivery, type Target } from './vs-kube-measures.js';
@@ -114,9 +114,8 @@ async function main(): Promise<void> {
     await load.close();
     console.log(`written to ${await writeResults('vs-kube-apiserver', rows)}`);
   } finally {
-    up.child.kill('SIGTERM');
     const killer = setTimeout(() => up.child.kill('SIGKILL'), 15_000);
-    await new Promise((r) => up.child.once('exit', r));
+    await stopChild(up.child);
     clearTimeout(killer);
     await real.stop();
     await rm(dir, { recursive: true, force: true });
