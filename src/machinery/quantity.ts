@@ -77,10 +77,28 @@ function keptText(num: string, frac: string, suffix: Suffix): boolean {
     && !shifted.endsWith('000') && shifted[0] !== '0';
 }
 
+/**
+ * Parsed quantities by text. A pod write parses each of its few quantities a dozen times (decode,
+ * defaults, validation, QoS) and a cluster uses few distinct ones, while a parse allocates half a
+ * kilobyte of match strings and BigInts (docs/design/performance.md §17). Quantities are immutable;
+ * the table starts over when full.
+ */
+const parsed = new Map<string, Quantity>();
+const maxParsed = 4096;
+
 /** resource.ParseQuantity; throws an Error with upstream's message on bad input. */
 export function parseQuantity(input: QuantityInput): Quantity {
   if (typeof input === 'object') return input;
   const text = String(input);
+  const known = parsed.get(text);
+  if (known) return known;
+  const q = Object.freeze(parseText(text));
+  if (parsed.size >= maxParsed) parsed.clear();
+  parsed.set(text, q);
+  return q;
+}
+
+function parseText(text: string): Quantity {
   if (text === '') throw new Error(QUANTITY_FORMAT_ERROR);
   const m = /^([+-]?)(0*)([0-9]*)(\.([0-9]*))?([eEinumkKMGTP]*[-+]?[0-9]*)$/.exec(text);
   if (!m) throw new Error(QUANTITY_FORMAT_ERROR);

@@ -13,7 +13,7 @@ const quantityMessage = "quantities must match the regular expression '^([+-]?[0
 
 /** The first type mismatch in `obj` as Go's decoder words it, or undefined when it decodes. */
 export function typeMismatch(schema: JSONSchemaProps, obj: KObject): string | undefined {
-  const root = goTypeOf(schema)?.split('.').pop() ?? 'Object';
+  const root = structName(schema) ?? 'Object';
   try {
     walk(obj, schema, [], root);
     return undefined;
@@ -58,13 +58,26 @@ function walk(value: unknown, s: JSONSchemaProps, path: string[], struct: string
   }
 }
 
+/** A schema's Go struct name (`PodSpec`), once per schema: every write walks the same schemas. */
+const structNames = new WeakMap<JSONSchemaProps, string | null>();
+function structName(s: JSONSchemaProps): string | undefined {
+  let name = structNames.get(s);
+  if (name === undefined) structNames.set(s, (name = goTypeOf(s)?.split('.').pop() ?? null));
+  return name ?? undefined;
+}
+
 function walkObject(value: Record<string, unknown>, s: JSONSchemaProps, path: string[], struct: string): void {
   const fields = s.properties;
-  const childStruct = goTypeOf(s)?.split('.').pop() ?? struct;
-  for (const [key, child] of Object.entries(value)) {
+  const childStruct = structName(s) ?? struct;
+  const extra = !fields && isSchema(s.additionalProperties) ? s.additionalProperties : undefined;
+  // the path is one stack, grown and cut back: it is only read for a mismatch
+  for (const key in value) {
     const fieldSchema = fields?.[key];
-    if (fieldSchema) walk(child, fieldSchema, [...path, key], childStruct);
-    else if (!fields && isSchema(s.additionalProperties)) walk(child, s.additionalProperties, path, struct);
+    if (fieldSchema && Object.hasOwn(fields!, key)) {
+      path.push(key);
+      walk(value[key], fieldSchema, path, childStruct);
+      path.pop();
+    } else if (extra) walk(value[key], extra, path, struct);
   }
 }
 
