@@ -23,3 +23,9 @@ test('paths of duplicates deep in arrays of arrays and after escaped keys name e
   assert.deepEqual(duplicateFields('[{"a":1},{"a":1,"a":1}]'), ['[1].a']);
   assert.deepEqual(duplicateFields('{"a":-1.5E-3,"b":"\\u0041","a":false}'), ['a']);
 });
+
+test('an object of many keys still finds its duplicates', () => {
+  const keys = Array.from({ length: 500 }, (_, i) => `"k${i}":${i}`);
+  assert.deepEqual(duplicateFields(`{"data":{${keys.join(',')},"k3":0,"k499":1}}`), ['data.k3', 'data.k499']);
+  assert.deepEqual(duplicateFields(`{${keys.slice(0, 17).join(',')},"k16":2}`), ['k16']);
+});

@@ -33,12 +33,16 @@ export function duplicateFields(text: string): string[] {
     const c = text.charCodeAt(i);
     if (c === openBrace) {
       i++;
-      const seen = new Set<string>();
+      // most objects have a handful of keys: an array scan is cheaper than a Set per object
+      let few: string[] | undefined = [];
+      let many: Set<string> | undefined;
       for (ws(); i < n && text.charCodeAt(i) !== closeBrace; ws()) {
         if (text.charCodeAt(i) === comma) { i++; ws(); }
         const key = str();
-        if (seen.has(key)) out.push(joined(key));
-        seen.add(key);
+        if (few ? few.includes(key) : many!.has(key)) out.push(joined(key));
+        if (few && few.length >= 16) { many = new Set(few); few = undefined; }
+        if (few) few.push(key);
+        else many!.add(key);
         ws();
         i++; // colon
         path.push(key);
