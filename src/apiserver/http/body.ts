@@ -28,11 +28,20 @@ function checkDepth(text: string): void {
   }
 }
 
+/** A body's text, decoded once for the depth check, the parse and the duplicate scan. */
+const texts = new WeakMap<Buffer, string>();
+function bodyText(body: Buffer): string {
+  let text = texts.get(body);
+  if (text === undefined) texts.set(body, (text = body.toString('utf8')));
+  return text;
+}
+
 export function decodeJson(body: Buffer | undefined): unknown {
   if (!body || body.length === 0) throw errors.badRequest('the body of the request was empty');
-  checkDepth(body.toString('utf8'));
+  const text = bodyText(body);
+  checkDepth(text);
   try {
-    return JSON.parse(body.toString('utf8'));
+    return JSON.parse(text);
   } catch (e) {
     throw errors.badRequest(`couldn't get version/kind; json parse error: ${(e as Error).message}`);
   }
@@ -40,7 +49,7 @@ export function decodeJson(body: Buffer | undefined): unknown {
 
 export function decodeYamlOrJson(body: Buffer | undefined): unknown {
   if (!body || body.length === 0) throw errors.badRequest('the body of the request was empty');
-  const text = body.toString('utf8');
+  const text = bodyText(body);
   checkDepth(text);
   try {
     return JSON.parse(text);
@@ -73,7 +82,7 @@ function decodeProtobuf(body: Buffer | undefined): unknown {
 /** Repeated keys of a JSON body (JSON.parse keeps the last one silently); none for YAML or protobuf. */
 export function jsonDuplicateFields(body: Buffer | undefined, contentType: string | undefined): string[] {
   if (!body || body.length === 0 || isProtobufContentType(contentType) || contentType?.includes('yaml')) return [];
-  return duplicateFields(body.toString('utf8'));
+  return duplicateFields(bodyText(body));
 }
 
 /** DeleteOptions in a DELETE body: JSON from kubectl and client-node, protobuf from typed Go clients. */

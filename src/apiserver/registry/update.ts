@@ -48,7 +48,8 @@ export async function updateObject(core: RegistryCore, r: ServedResource, namesp
   for (let attempt = 0; ; attempt++) {
     const current = loadCurrent(core, r, namespace, name);
     try {
-      return await writeUpdate(core, r, current, clone(body), ctx, options);
+      // the write consumes its object: a copy only when a lost race may need the body again
+      return await writeUpdate(core, r, current, precondition ? body : clone(body), ctx, options);
     } catch (e) {
       if (precondition || !(e instanceof StoreError && e.code === 'Conflict') || attempt > 20) throw storeErrorToStatus(e, r, name);
     }
