@@ -1,10 +1,10 @@
 /**
  * Whether an in-place update has finished (docs/design/inplace-update.md §6): each container whose
- * image was changed reports a new imageID, or the same imageID with the spec image (compared as
- * the same image name, not the same text: §13); resized containers report their spec resources; env-from-
- * metadata updates need the node daemon's runtime-containers-meta to show every container running
- * with the expected extracted-env hash (docs/design/container-meta.md §4). Metadata-only updates are
- * done on the next look.
+ * image was changed reports a new imageID, or the same imageID with the spec image (as image names,
+ * not text: §13); resized containers report their spec resources; env-from-metadata updates need
+ * the node daemon's runtime-containers-meta to show every container running with the expected
+ * extracted-env hash (docs/design/container-meta.md §4). Metadata-only updates are done on the next
+ * look.
  */
 import { envHashesConsistent, readRuntimeMetaSet } from '../containermeta/index.js';
 import { sameImageName } from '../imagejob/index.js';
