@@ -30,6 +30,17 @@ function familiarName(repository: string): string {
   return name;
 }
 
+/**
+ * Whether two references name the same image: `nginx:1.25` as a pod spec writes it and
+ * `docker.io/library/nginx:1.25` as the kubelet reports it (containerd's normalised form) do;
+ * a missing tag is `latest` (docs/design/inplace-update.md §13).
+ */
+export function sameImageName(a: string, b: string): boolean {
+  const x = splitImage(a);
+  const y = splitImage(b);
+  return x.name === y.name && x.tag === y.tag;
+}
+
 /** The reference a daemon pulls for a NodeImage entry: `nginx:1.25`, or `nginx@sha256:...`. */
 export function imageReference(name: string, tag: string): string {
   return tag.includes(':') ? `${name}@${tag}` : `${name}:${tag}`;

@@ -3,7 +3,7 @@
  * image naming and the namespace holding the pull secrets daemons may read
  * (docs/design/image-pulling.md).
  */
-export { splitImage, imageReference, type ImageNameTag } from './image-name.js';
+export { splitImage, imageReference, sameImageName, type ImageNameTag } from './image-name.js';
 
 /**
  * The one namespace whose Secrets a kruise-daemon reads (its Role allows nothing else): jobs'

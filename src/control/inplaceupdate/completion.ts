@@ -1,12 +1,13 @@
 /**
  * Whether an in-place update has finished (docs/design/inplace-update.md §6): each container whose
- * image was changed reports a new imageID, or the same imageID with the spec image (an untagged
- * spec image compares as `:latest`); resized containers report their spec resources; env-from-
- * metadata updates need the node daemon's runtime-containers-meta to show every container running
- * with the expected extracted-env hash (docs/design/container-meta.md §4). Metadata-only updates are
- * done on the next look.
+ * image was changed reports a new imageID, or the same imageID with the spec image (as image names,
+ * not text: §13); resized containers report their spec resources; env-from-metadata updates need
+ * the node daemon's runtime-containers-meta to show every container running with the expected
+ * extracted-env hash (docs/design/container-meta.md §4). Metadata-only updates are done on the next
+ * look.
  */
 import { envHashesConsistent, readRuntimeMetaSet } from '../containermeta/index.js';
+import { sameImageName } from '../imagejob/index.js';
 import { sameResources } from './resources.js';
 import { hasGrace, readState } from './state.js';
 import type { InPlaceUpdateState } from './types.js';
@@ -31,9 +32,6 @@ export const defaultRuntimeMetaCheck: RuntimeMetaCheck = (pod, _meta, hash) => {
   return !!set && envHashesConsistent(pod, set);
 };
 
-/** An image as the runtime reports it: no tag means `:latest` (a `:` only in a registry port is not a tag, as upstream). */
-export const withDefaultTag = (image: string): string => (image.includes(':') ? image : `${image}:latest`);
-
 /** The containers recorded in `state` have been updated (upstream's container check). */
 export function checkContainersUpdateCompleted(pod: Pod, state: InPlaceUpdateState, runtimeCheck: RuntimeMetaCheck = defaultRuntimeMetaCheck): Completion {
   const meta = readRuntimeMetaSet(pod);
@@ -42,12 +40,14 @@ export function checkContainersUpdateCompleted(pod: Pod, state: InPlaceUpdateSta
     if (!runtimeCheck(pod, meta, 'ExtractedEnvFromMetadataHash')) return notDone('waiting for all containers hash consistent');
   }
   if (meta !== undefined && runtimeCheck(pod, meta, 'PlainHash')) return done;
-  const specImages = new Map(pod.spec.containers.map((c) => [c.name, withDefaultTag(c.image ?? '')]));
+  const specImages = new Map(pod.spec.containers.map((c) => [c.name, c.image ?? '']));
   const statuses = new Map((pod.status?.containerStatuses ?? []).map((s) => [s.name, s]));
   for (const [name, last] of Object.entries(state.lastContainerStatuses ?? {})) {
     const status = statuses.get(name);
     if (!status) return notDone(`not found status of container ${name}`);
-    if (last.imageID === status.imageID && specImages.get(name) !== status.image) return notDone(`container ${name} imageID not changed`);
+    // the same imageID is done only when the spec asks for the image that runs (an update back to
+    // the image the state recorded); the kubelet reports `nginx:1.25` as `docker.io/library/nginx:1.25`
+    if (last.imageID === status.imageID && !sameImageName(specImages.get(name) ?? '', status.image)) return notDone(`container ${name} imageID not changed`);
   }
   if (state.updateResources) {
     for (const c of pod.spec.containers) {

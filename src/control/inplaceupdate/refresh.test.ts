@@ -34,6 +34,21 @@ describe('completion', () => {
     assert.equal(checkContainersUpdateCompleted(restarted(pod, 'app', 'nginx:latest', 'id-old'), state({ app: { imageID: 'id-old' } })).completed, true);
     assert.deepEqual(checkContainersUpdateCompleted(restarted(pod, 'app', 'nginx:1.25', 'id-old'), state({ app: { imageID: 'id-old' } })), { completed: false, reason: 'container app imageID not changed' });
   });
+  test('same imageID and the spec image in the kubelet\'s normalised form: done (§13)', () => {
+    const p = runningPod([{ name: 'app', image: 'nginx:1.25-alpine' }]);
+    assert.equal(checkContainersUpdateCompleted(restarted(p, 'app', 'docker.io/library/nginx:1.25-alpine', 'id-old'), state({ app: { imageID: 'id-old' } })).completed, true);
+    assert.equal(checkContainersUpdateCompleted(restarted(p, 'app', 'docker.io/library/nginx:1.26-alpine', 'id-old'), state({ app: { imageID: 'id-old' } })).completed, false);
+  });
+  test('an update back to the running image, written before the kubelet restarted for the one before, completes', () => {
+    // status as the kubelet writes it: the normalised reference, the imageID of that tag
+    const running = runningPod([{ name: 'app', image: 'nginx:1.25-alpine' }]);
+    Object.assign(running.status!.containerStatuses![0], { image: 'docker.io/library/nginx:1.25-alpine', imageID: 'id-1.25' });
+    const toNew = preparePodUpdate(running, { spec: spec({ containerImages: { app: 'nginx:1.26-alpine' } }), now: t0 });
+    // the kubelet has not restarted yet: the second update records the 1.25 imageID again
+    const back = preparePodUpdate(toNew, { spec: spec({ revision: 'demo-old', containerImages: { app: 'nginx:1.25-alpine' } }), now: at(1) });
+    assert.equal(readState(back)?.lastContainerStatuses.app.imageID, 'id-1.25');
+    assert.equal(isPodUpdateCompleted(restarted(back, 'app', 'docker.io/library/nginx:1.25-alpine', 'id-1.25')), true);
+  });
   test('a recorded container missing from status is not done', () => {
     assert.deepEqual(checkContainersUpdateCompleted(pod, state({ ghost: { imageID: 'x' } })), { completed: false, reason: 'not found status of container ghost' });
   });

@@ -6,6 +6,7 @@ import type { Pod } from '../../api/core/index.js';
 import {
   SidecarSetHashAnnotation, SidecarSetHashWithoutImageAnnotation, SidecarSetInPlaceUpdateStateAnnotation,
 } from '../../api/kruise/ops/sidecarset.js';
+import { sameImageName } from '../../control/imagejob/index.js';
 import { isPodActive, isPodReady } from '../../control/podutil/index.js';
 import {
   hotUpgradeNames, injectedSidecarSets, isHotUpgrade, podSidecarSetHash, sidecarSetSelects, workingHotUpgradeContainers, type SidecarSet,
@@ -61,7 +62,8 @@ export function isSidecarConsistent(set: SidecarSet, pod: Pod): boolean {
     if (!status) return false;
     const old = recorded[name]?.imageID;
     const spec = pod.spec.containers.find((c) => c.name === name);
-    if (old && status.imageID === old && spec?.image !== status.image) return false;
+    // the kubelet reports `nginx:1.25` as `docker.io/library/nginx:1.25` (docs/design/inplace-update.md §13)
+    if (old && status.imageID === old && !sameImageName(spec?.image ?? '', status.image)) return false;
   }
   return true;
 }

@@ -133,7 +133,20 @@ export class FakeContainer {
     this.exitTimer?.();
     this.exitDueAt = at;
     if (!Number.isFinite(afterMs)) return;
-    this.exitTimer = this.clock.after(afterMs, () => this.exit(exitCode));
+    this.armExit(at, exitCode);
+  }
+
+  /**
+   * Exits once the clock reads `at`. A timer can fire a millisecond or two before the wall clock
+   * reaches its due time (the timer runs on the monotonic clock, `now()` is the wall clock, both
+   * rounded to ms): exiting then stamped finishedAt before the script's end, and the log, cut at
+   * finishedAt, lost the line written as the process exited (docs/design/streaming.md §8).
+   */
+  private armExit(at: number, exitCode: number): void {
+    this.exitTimer = this.clock.after(at - this.clock.now(), () => {
+      if (this.clock.now() < at) this.armExit(at, exitCode);
+      else this.exit(exitCode);
+    });
   }
 
   status(): ContainerStatus {

@@ -96,6 +96,16 @@ function watch(w: WorkloadEnv, result: ChaosResult): () => Promise<void> {
   return async () => { running = false; await loop; };
 }
 
+/** At a stall: every pod not available, whole, with its workload's PUB status. */
+async function dumpUnavailable(w: WorkloadEnv): Promise<void> {
+  const pods = (await w.client.list(Pods, { namespace: ns })).items as TracedPod[];
+  for (const app of apps) {
+    const pub = await w.client.get<KObject & { status?: unknown }>(PodUnavailableBudgets, ns, app);
+    const down = pods.filter((p) => p.metadata.labels?.app === app && !isPubAvailable(p));
+    console.log(`stall ${new Date().toISOString()} ${app}: pub ${JSON.stringify(pub.status)}\n${down.map((p) => JSON.stringify({ metadata: p.metadata, spec: { containers: p.spec?.containers, readinessGates: p.spec?.readinessGates }, status: p.status })).join('\n')}`);
+  }
+}
+
 async function fault(w: WorkloadEnv, rnd: () => number, result: ChaosResult): Promise<void> {
   const app = apps[Math.floor(rnd() * apps.length)];
   const kind = rnd();
@@ -147,7 +157,10 @@ export async function runPubChaos(options: { faults: number; workers?: number; s
     await eventually('workloads back to full availability', async () => {
       const pods = (await w.client.list(Pods, { namespace: ns })).items as TracedPod[];
       return apps.every((app) => pods.filter((p) => p.metadata.labels?.app === app && isPubAvailable(p)).length >= replicas);
-    }, 90_000);
+    }, 90_000).catch(async (e: unknown) => {
+      if (process.env.PUB_CHAOS_TRACE) await dumpUnavailable(w);
+      throw e;
+    });
   } finally {
     await stop?.(); // before the cluster goes: a sampler left running keeps the test process alive
     await w.stop();
