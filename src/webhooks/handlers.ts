@@ -12,6 +12,7 @@ import { kruiseKinds } from '../api/kruise/index.js';
 import { convertKruiseObject } from '../api/kruise/conversion/index.js';
 import type { WebhookType } from '../api/kruise/webhook-inventory.js';
 import type { Client } from '../client/client.js';
+import { clone } from '../machinery/deep-equal.js';
 import { fieldErrorMessage, type FieldError } from '../machinery/errors.js';
 import { AdmissionDenied, type AdmissionInput, type KindWebhooks } from './kind-webhook.js';
 
@@ -45,22 +46,29 @@ function sent(obj: KObject | null | undefined, gvk: GroupVersionKind): KObject |
   return { ...obj, apiVersion: obj.apiVersion ?? apiVersionOf(gvk), kind: obj.kind ?? gvk.kind };
 }
 
-function toHub(obj: KObject | undefined, gvk: GroupVersionKind): KObject | undefined {
+/**
+ * The object as the kind's hook sees it: in the hub version for Kruise kinds, and a private copy
+ * when the hook may change it (defaulting, whose result is diffed against the object as sent).
+ * A validating hook reads the request's own objects: copying two pods per pod update was a
+ * noticeable share of the manager's CPU in a rollout (docs/design/performance.md §17).
+ */
+function toHub(obj: KObject | undefined, gvk: GroupVersionKind, copy: boolean): KObject | undefined {
   if (!obj) return undefined;
   const hub = hubApiVersion(gvk);
-  if (!hub) return structuredClone(obj);
+  if (!hub) return copy ? clone(obj) : obj;
   try {
-    return structuredClone(convertKruiseObject(obj, hub));
+    const converted = convertKruiseObject(obj, hub);
+    return copy ? clone(converted) : converted;
   } catch (e) {
     throw new AdmissionDenied(400, `cannot convert ${obj.apiVersion} ${gvk.kind} to ${hub}: ${(e as Error).message}`);
   }
 }
 
-function inputOf(req: AdmissionRequest, ctx: HandlerContext): AdmissionInput {
+function inputOf(req: AdmissionRequest, ctx: HandlerContext, copy: boolean): AdmissionInput {
   return {
     request: req,
-    object: toHub(sent(req.object, req.kind), req.kind),
-    oldObject: toHub(sent(req.oldObject, req.kind), req.kind),
+    object: toHub(sent(req.object, req.kind), req.kind, copy),
+    oldObject: toHub(sent(req.oldObject, req.kind), req.kind, copy),
     version: req.kind.version,
     client: ctx.client,
     gate: (name) => ctx.gate(name),
@@ -70,7 +78,7 @@ function inputOf(req: AdmissionRequest, ctx: HandlerContext): AdmissionInput {
 async function mutate(req: AdmissionRequest, hooks: KindWebhooks, ctx: HandlerContext): Promise<AdmissionResponse> {
   const original = sent(req.object, req.kind);
   if (!original || req.operation === 'DELETE') return allowed(req);
-  const input = inputOf(req, ctx);
+  const input = inputOf(req, ctx, true);
   const defaulted = await hooks.default!(input);
   const back = hubApiVersion(req.kind) ? convertKruiseObject(defaulted, original.apiVersion!) : defaulted;
   const patch = jsonpatch.compare(original, back);
@@ -79,7 +87,7 @@ async function mutate(req: AdmissionRequest, hooks: KindWebhooks, ctx: HandlerCo
 }
 
 async function validate(req: AdmissionRequest, hooks: KindWebhooks, ctx: HandlerContext): Promise<AdmissionResponse> {
-  const errs = await hooks.validate!(inputOf(req, ctx));
+  const errs = await hooks.validate!(inputOf(req, ctx, false));
   if (errs.length === 0) return allowed(req);
   return denied(req, hooks.invalidCode ?? 422, aggregateMessage(errs));
 }
