@@ -61,6 +61,23 @@ describe('resourceVersion expectations', () => {
     assert.equal(exp.isUpdatedSatisfied('ns/cs', { metadata: { resourceVersion: '1' } }), true, 'cleared once seen');
   });
 
+  test('integers of the same length and past 2^53 compare as numbers; other texts only by equality', () => {
+    const exp = new ResourceVersionExpectations({ clock: new FakeClock(), timeoutMs: 1000 });
+    const seen = (expected: string, cached: string) => {
+      exp.expectUpdated('k', { metadata: { resourceVersion: expected } });
+      const ok = exp.isUpdatedSatisfied('k', { metadata: { resourceVersion: cached } });
+      exp.delete('k');
+      return ok;
+    };
+    assert.equal(seen('120', '119'), false);
+    assert.equal(seen('120', '120'), true);
+    assert.equal(seen('9007199254740993', '9007199254740992'), false);
+    assert.equal(seen('9007199254740993', '10000000000000000'), true);
+    assert.equal(seen('abc', 'abd'), false, 'opaque: only the same text satisfies');
+    assert.equal(seen('abc', 'abc'), true);
+    assert.equal(seen('0120', '119'), false, 'leading zeros still compare as numbers');
+  });
+
   test('times out as a leak', () => {
     const clock = new FakeClock();
     const exp = new ResourceVersionExpectations({ clock, timeoutMs: 1000 });

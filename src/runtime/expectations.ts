@@ -129,9 +129,24 @@ export class ResourceVersionExpectations {
   }
 }
 
-/** resourceVersions are opaque, but every server we talk to uses integers; compare those as numbers. */
+/**
+ * resourceVersions are opaque, but every server we talk to uses integers; compare those as numbers.
+ * A pass asks this for every pod: integers without leading zeros compare by length, then as text
+ * (no regex, no BigInt).
+ */
 function olderThan(rv: string | undefined, than: string): boolean {
   if (!rv) return true;
-  if (/^\d+$/.test(rv) && /^\d+$/.test(than)) return BigInt(rv) < BigInt(than);
-  return rv !== than;
+  if (!isDigits(rv) || !isDigits(than)) return rv !== than;
+  const plain = (s: string) => s.length === 1 || s.charCodeAt(0) !== 48; // no leading zero
+  if (plain(rv) && plain(than)) return rv.length !== than.length ? rv.length < than.length : rv < than;
+  return BigInt(rv) < BigInt(than);
+}
+
+function isDigits(s: string): boolean {
+  if (s.length === 0) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }
