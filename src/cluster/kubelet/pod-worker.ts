@@ -123,6 +123,17 @@ export class PodWorker {
     return true;
   }
 
+  /**
+   * Whether `pod` is the object our last status write produced (its resourceVersion): nothing but
+   * that write changed since the pod we synced on, so the pod becomes the one last seen, no sync.
+   */
+  takeEcho(pod: Pod): boolean {
+    const rv = pod.metadata.resourceVersion;
+    if (rv === undefined || rv !== this.lastWrite?.rv || this.deleteRequested) return false;
+    this.pod = pod;
+    return true;
+  }
+
   /** The pod is gone from the API (or replaced by a new uid): kill and remove everything. */
   async teardown(): Promise<void> {
     await this.runtime.teardown();

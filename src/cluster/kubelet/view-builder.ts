@@ -41,8 +41,7 @@ export class ViewBuilder {
       const entry = roles.get(name);
       const outcome = entry && !terminalPhase ? this.probe(pod, entry.spec, entry.role, info, now) : notStarted;
       wakeAt = Math.min(wakeAt, outcome.wakeAt);
-      const { wakeAt: _w, ...probed } = outcome;
-      containers.set(name, { ...info, ...probed });
+      containers.set(name, { ...info, started: outcome.started, ready: outcome.ready, probeFailure: outcome.probeFailure });
     }
     const r = this.runtime;
     const view: PodView = {
@@ -54,7 +53,7 @@ export class ViewBuilder {
 
   private probe(pod: Pod, spec: Container, role: EntryRole, info: RuntimeInfo, now: number): ProbeOutcome {
     const latest = info.latest;
-    if (!latest || !runsPastPostStart({ ...info, ...notStarted })) return notStarted;
+    if (!latest || !runsPastPostStart(info)) return notStarted;
     if (role === 'init' || role === 'ephemeral') return { started: true, ready: false, wakeAt: Infinity };
     const startedAt = nsToMs(latest.startedAt);
     const hook = info.postStart;
