@@ -77,11 +77,16 @@ export class PodRuntime {
   /** Per container name: latest and previous attempts, in-flight flag, start failures, hook state. */
   containerInfos(): Map<string, RuntimeInfo> {
     const byName = new Map<string, CriContainerStatus[]>();
-    for (const r of this.records.values()) byName.set(r.metadata.name, [...(byName.get(r.metadata.name) ?? []), r]);
+    for (const r of this.records.values()) {
+      const attempts = byName.get(r.metadata.name);
+      if (attempts) attempts.push(r);
+      else byName.set(r.metadata.name, [r]);
+    }
     const out = new Map<string, RuntimeInfo>();
     const { pullErrors, configErrors, postStart } = this.starter;
-    for (const name of new Set([...byName.keys(), ...this.busy, ...pullErrors.keys(), ...configErrors.keys()])) {
-      const attempts = (byName.get(name) ?? []).sort((a, b) => b.metadata.attempt - a.metadata.attempt);
+    for (const names of [this.busy, pullErrors.keys(), configErrors.keys()]) for (const name of names) if (!byName.has(name)) byName.set(name, []);
+    for (const [name, attempts] of byName) {
+      if (attempts.length > 1) attempts.sort((a, b) => b.metadata.attempt - a.metadata.attempt);
       const latest = attempts[0];
       out.set(name, {
         latest, previous: attempts[1], busy: this.busy.has(name), pullError: pullErrors.get(name), configError: configErrors.get(name),
@@ -89,7 +94,7 @@ export class PodRuntime {
         replacing: this.replacing.has(name) && !this.stopping,
       });
       // keep one dead attempt for lastState; older ones are garbage (kubelet's container GC)
-      for (const old of attempts.slice(2)) void this.ctx.runtime.removeContainer(old.id).catch(() => undefined);
+      for (let i = 2; i < attempts.length; i++) void this.ctx.runtime.removeContainer(attempts[i].id).catch(() => undefined);
     }
     return out;
   }

@@ -60,9 +60,16 @@ export function computePodStatus(view: PodView, terminated = false): OwnedStatus
   return status;
 }
 
-/** A condition without null or missing fields (a merge patch deletes fields set to null). */
-const withoutNulls = (c: PodCondition): Partial<PodCondition> =>
-  Object.fromEntries(Object.entries(c).filter(([, v]) => v !== null && v !== undefined));
+/** Equal conditions, a null field counting as missing (a merge patch deletes fields set to null). */
+function sameCondition(a: PodCondition, b: PodCondition): boolean {
+  const x = a as unknown as Record<string, unknown>;
+  const y = b as unknown as Record<string, unknown>;
+  for (const k in x) if (!sameField(x[k], y[k])) return false;
+  for (const k in y) if (!(k in x) && !sameField(undefined, y[k])) return false;
+  return true;
+}
+
+const sameField = (x: unknown, y: unknown): boolean => (x ?? undefined) === (y ?? undefined) || deepEqual(x, y);
 
 /** Whether `current` already shows every owned field as `desired` has it. */
 export function statusUpToDate(current: PodStatus | undefined, desired: OwnedStatus): boolean {
@@ -74,7 +81,7 @@ export function statusUpToDate(current: PodStatus | undefined, desired: OwnedSta
   for (const key of ['reason', 'message'] as const) if (desired[key] !== undefined && cur[key] !== desired[key]) return false;
   for (const c of desired.conditions) {
     const old = (cur.conditions ?? []).find((x) => x.type === c.type);
-    if (!old || !deepEqual(withoutNulls(old), withoutNulls(c))) return false;
+    if (!old || !sameCondition(old, c)) return false;
   }
   return true;
 }

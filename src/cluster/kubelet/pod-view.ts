@@ -78,7 +78,7 @@ export const nsToMs = (ns: number): number => Math.round(ns / 1e6);
 
 export const isRunning = (c?: CriContainerStatus): boolean => c?.state === 'CONTAINER_RUNNING';
 /** Running and past its postStart hook: what the API shows as `running`. */
-export const runsPastPostStart = (info: ContainerInfo): boolean => isRunning(info.latest) && (info.postStart === undefined || info.postStart.state === 'done');
+export const runsPastPostStart = (info: Pick<ContainerInfo, 'latest' | 'postStart'>): boolean => isRunning(info.latest) && (info.postStart === undefined || info.postStart.state === 'done');
 export const isExited = (c?: CriContainerStatus): boolean => c?.state === 'CONTAINER_EXITED';
 export const exitedOk = (c?: CriContainerStatus): boolean => isExited(c) && c!.exitCode === 0;
 

@@ -17,6 +17,9 @@ import { ViewBuilder } from './view-builder.js';
 import type { WorkerContext } from './worker-context.js';
 import type { Pod } from '../../api/core/index.js';
 
+/** A view and when its probes next need a look. */
+type Built = { view: PodView; wakeAt: number };
+
 export class PodWorker {
   readonly uid: string;
   readonly runtime: PodRuntime;
@@ -50,8 +53,10 @@ export class PodWorker {
     if (this.deleteRequested) return undefined; // waiting for finalizers to let the object go
     const now = this.ctx.clock.now();
     let wakeAt = Infinity;
-    const { view } = this.view(now);
+    const first = this.view(now);
+    const { view } = first;
     const phase = view.pod.status?.phase;
+    let latest: Built | undefined;
     if (pod.metadata.deletionTimestamp) {
       if (await this.terminate(now)) return undefined;
       // terminated, status written: only the final removal is left, once cleanup is done
@@ -62,9 +67,11 @@ export class PodWorker {
       this.runtime.execute(killAllActions(view));
       if (this.runtime.quiet()) await this.runtime.stopSandbox();
     } else {
-      wakeAt = Math.min(await this.advance(), activeDeadlineAt(view));
+      const advanced = await this.advance(first);
+      wakeAt = Math.min(advanced.wakeAt, activeDeadlineAt(view));
+      latest = advanced.unchanged;
     }
-    const latest = this.view(this.ctx.clock.now());
+    latest ??= this.view(this.ctx.clock.now());
     await this.writeStatus(latest.view);
     const next = Math.min(wakeAt, latest.wakeAt, this.runtime.killer.nextWakeAt());
     return Number.isFinite(next) ? Math.max(1, next - this.ctx.clock.now()) : undefined;
@@ -74,17 +81,23 @@ export class PodWorker {
    * Runs the plan, and again while it makes progress within one turn of the event loop (an instant
    * runtime finishes a step in microtasks), so a zero-delay pod reaches Running in one status write.
    */
-  private async advance(): Promise<number> {
+  private async advance(first: Built): Promise<{ wakeAt: number; unchanged?: Built }> {
+    // the first round plans on the sync's own view while nothing ran and no time passed since (§24)
+    const now = () => this.ctx.clock.now();
+    let current: Built | undefined = first.view.now === now() ? first : undefined;
     let wakeAt = Infinity;
     for (let round = 0; round < 4; round++) {
-      const plan = computePodActions(this.view(this.ctx.clock.now()).view);
+      current ??= this.view(now());
+      const plan = computePodActions(current.view);
       wakeAt = plan.wakeAt ?? Infinity;
-      if (plan.actions.length === 0) break;
+      if (plan.actions.length === 0) return { wakeAt, unchanged: current.view.now === now() ? current : undefined };
       this.runtime.execute(plan.actions);
+      current = undefined;
       await flush();
     }
-    return wakeAt;
+    return { wakeAt };
   }
+
 
   /** Stops containers within the grace period; once all are down, finishes the deletion. True when done. */
   private async terminate(now: number): Promise<boolean> {
@@ -110,6 +123,17 @@ export class PodWorker {
     return true;
   }
 
+  /**
+   * Whether `pod` is the object our last status write produced (its resourceVersion): nothing but
+   * that write changed since the pod we synced on, so the pod becomes the one last seen, no sync.
+   */
+  takeEcho(pod: Pod): boolean {
+    const rv = pod.metadata.resourceVersion;
+    if (rv === undefined || rv !== this.lastWrite?.rv || this.deleteRequested) return false;
+    this.pod = pod;
+    return true;
+  }
+
   /** The pod is gone from the API (or replaced by a new uid): kill and remove everything. */
   async teardown(): Promise<void> {
     await this.runtime.teardown();
@@ -125,7 +149,7 @@ export class PodWorker {
     return { ...this.pod, status: { ...this.pod.status, ...w.status, conditions: [...others, ...w.status.conditions] } };
   }
 
-  private view(now: number): { view: PodView; wakeAt: number } {
+  private view(now: number): Built {
     return this.views.build(this.effectivePod(), now);
   }
 

@@ -50,6 +50,7 @@ function seconds(raw: string): number | string {
 /** The annotation settings of one container, or why one of them is invalid. */
 export function annotationSettings(pod: Pod, containerName: string): { settings: BehaviourSettings } | { error: string } {
   const annotations = pod.metadata.annotations ?? {};
+  if (!anySimulateKey(annotations)) return { settings: {} };
   const settings: Record<string, unknown> = {};
   for (const field of Object.keys(SimulateAnnotations) as Field[]) {
     const podWide = SimulateAnnotations[field];
@@ -61,4 +62,12 @@ export function annotationSettings(pod: Pod, containerName: string): { settings:
     settings[field] = value;
   }
   return { settings: settings as BehaviourSettings };
+}
+
+const simulatePrefix = 'kruise-ts.io/simulate-';
+
+/** Most pods set none: a look at the keys spares building and looking up every key (§24). */
+function anySimulateKey(annotations: Record<string, string>): boolean {
+  for (const key in annotations) if (key.startsWith(simulatePrefix)) return true;
+  return false;
 }

@@ -82,7 +82,10 @@ class SimulatedNodeSet implements SimulatedNodes {
     this.informer = new Informer<Pod>({ client: o.client, type: Pods, fieldSelector: 'spec.nodeName!=', clock: o.clock, log: this.log });
     this.informer.addIndexer(IndexNames.nodeName, byNodeName);
     this.controller = new Controller({ name: 'simulated-kubelet', workers: o.workers, clock: o.clock, log: this.log, reconciler: (_ctx, req) => this.reconcile(req.namespace!, req.name) });
-    this.controller.watches(this.informer, (pod) => (this.agents.has(pod.spec?.nodeName ?? '') ? [{ namespace: pod.metadata.namespace, name: pod.metadata.name! }] : []));
+    const ours = (pod: Pod) => (this.agents.has(pod.spec?.nodeName ?? '') ? [{ namespace: pod.metadata.namespace, name: pod.metadata.name! }] : []);
+    // our own status write coming back, and nothing else, cannot change what the worker sees (§24)
+    const echo = (pod: Pod) => this.workers.get(pod.metadata.uid ?? '')?.worker.takeEcho(pod) ?? false;
+    this.controller.watches(this.informer, { onAdd: ours, onUpdate: (old, pod) => (echo(pod) ? [] : [...ours(old), ...ours(pod)]), onDelete: ours });
     this.configSources = new ConfigSources({ client: o.client, clock: o.clock, log: this.log, onChange: (ns) => this.configChanged(ns) });
     this.podTokens = new PodTokens(o.clock, this.configSources);
   }

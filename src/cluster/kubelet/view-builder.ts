@@ -16,6 +16,22 @@ type ProbeOutcome = Pick<ContainerInfo, 'started' | 'ready' | 'probeFailure'> & 
 
 const notStarted: ProbeOutcome = { started: false, ready: false, wakeAt: Infinity };
 
+type Roles = Map<string, { spec: Container; role: EntryRole }>;
+
+/** Each container's spec and role, per pod spec object (informer objects are not changed in place, §24). */
+const rolesSeen = new WeakMap<Pod['spec'], Roles>();
+
+function rolesOf(podSpec: Pod['spec']): Roles {
+  let roles = rolesSeen.get(podSpec);
+  if (roles) return roles;
+  roles = new Map();
+  for (const spec of podSpec.initContainers ?? []) roles.set(spec.name, { spec, role: roleOf(spec, true) });
+  for (const spec of podSpec.containers) roles.set(spec.name, { spec, role: 'main' });
+  for (const spec of podSpec.ephemeralContainers ?? []) roles.set(spec.name, { spec: spec as Container, role: 'ephemeral' });
+  rolesSeen.set(podSpec, roles);
+  return roles;
+}
+
 export class ViewBuilder {
   private readonly prober: PodProber;
 
@@ -30,10 +46,7 @@ export class ViewBuilder {
 
   /** The view at `now`, and when probes next need a look (Infinity: not before something happens). */
   build(pod: Pod, now: number): { view: PodView; wakeAt: number } {
-    const roles = new Map<string, { spec: Container; role: EntryRole }>();
-    for (const spec of pod.spec.initContainers ?? []) roles.set(spec.name, { spec, role: roleOf(spec, true) });
-    for (const spec of pod.spec.containers) roles.set(spec.name, { spec, role: 'main' });
-    for (const spec of pod.spec.ephemeralContainers ?? []) roles.set(spec.name, { spec: spec as Container, role: 'ephemeral' });
+    const roles = rolesOf(pod.spec);
     const terminalPhase = pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
     const containers = new Map<string, ContainerInfo>();
     let wakeAt = Infinity;
@@ -41,8 +54,7 @@ export class ViewBuilder {
       const entry = roles.get(name);
       const outcome = entry && !terminalPhase ? this.probe(pod, entry.spec, entry.role, info, now) : notStarted;
       wakeAt = Math.min(wakeAt, outcome.wakeAt);
-      const { wakeAt: _w, ...probed } = outcome;
-      containers.set(name, { ...info, ...probed });
+      containers.set(name, { ...info, started: outcome.started, ready: outcome.ready, probeFailure: outcome.probeFailure });
     }
     const r = this.runtime;
     const view: PodView = {
@@ -54,7 +66,7 @@ export class ViewBuilder {
 
   private probe(pod: Pod, spec: Container, role: EntryRole, info: RuntimeInfo, now: number): ProbeOutcome {
     const latest = info.latest;
-    if (!latest || !runsPastPostStart({ ...info, ...notStarted })) return notStarted;
+    if (!latest || !runsPastPostStart(info)) return notStarted;
     if (role === 'init' || role === 'ephemeral') return { started: true, ready: false, wakeAt: Infinity };
     const startedAt = nsToMs(latest.startedAt);
     const hook = info.postStart;

@@ -34,6 +34,8 @@ export class BehaviourResolver {
   private readonly rules: CompiledRule[];
   private readonly unknown: UnknownCommands;
   readonly registry?: RegistryFacts;
+  /** readiness() per pod version (its metadata object) and container: asked at every probe look (§24). */
+  private readonly readinessSeen = new WeakMap<object, WeakMap<Container, ReadinessBehaviour>>();
 
   constructor(file?: NodeBehaviour) {
     this.rules = (file?.rules ?? []).map(compileRule);
@@ -58,6 +60,14 @@ export class BehaviourResolver {
 
   /** Readiness delay and flaps from rules and annotations (a bad annotation is reported at start). */
   readiness(pod: Pod, container: Container): ReadinessBehaviour {
+    let byContainer = this.readinessSeen.get(pod.metadata);
+    if (!byContainer) this.readinessSeen.set(pod.metadata, (byContainer = new WeakMap()));
+    let seen = byContainer.get(container);
+    if (!seen) byContainer.set(container, (seen = this.readinessOf(pod, container)));
+    return seen;
+  }
+
+  private readinessOf(pod: Pod, container: Container): ReadinessBehaviour {
     const annotated = annotationSettings(pod, container.name);
     const s: BehaviourSettings = mergeSettings(ruleSettings(this.rules, pod, container), 'settings' in annotated ? annotated.settings : {});
     const flaps = s.readinessFlaps && { readyMs: s.readinessFlaps.readySeconds * 1000, unreadyMs: s.readinessFlaps.unreadySeconds * 1000 };
