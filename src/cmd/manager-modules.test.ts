@@ -1,6 +1,7 @@
 /**
  * What `kruise manager` keeps in memory (docs/design/performance.md §15): its module graph leaves
- * out what only some paths need (certificate minting, text logs, the kubeconfig YAML reader).
+ * out what only some paths need (certificate minting, text logs, the kubeconfig YAML reader), and
+ * mints certificates in a thread of its own (performance.md §18).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -19,6 +20,16 @@ test('loading the manager command loads no certificate minting, pino-pretty or Y
   const packages = (name: string) => loaded.filter((f) => f.includes(`/node_modules/${name}/`));
   assert.ok(packages('pino').length > 0, 'the check sees CommonJS packages');
   assert.deepEqual(['@peculiar/x509', 'asn1js', 'pino-pretty', 'yaml'].filter((p) => packages(p).length > 0), []);
+});
+
+test('minting the webhook certificates leaves no X.509 library in the process (a thread of its own)', () => {
+  const script = `const { ensureArtifacts } = await import(${JSON.stringify(path.join(here, '../webhooks/certs/index.js'))});
+    const { certs, changed } = await ensureArtifacts(undefined, { dnsName: 'a.svc', algorithm: 'ecdsa-p256' });
+    const { createRequire } = await import('node:module');
+    const loaded = Object.keys(createRequire(import.meta.url).cache).filter((f) => f.includes('/node_modules/@peculiar/'));
+    console.log(JSON.stringify({ changed, pem: certs.certPem.split('\\n')[0], loaded }));`;
+  const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as object;
+  assert.deepEqual(out, { changed: true, pem: '-----BEGIN CERTIFICATE-----', loaded: [] });
 });
 
 test('the idle heap tuning can be turned off to compare', () => {
