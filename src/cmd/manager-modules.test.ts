@@ -6,6 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { idleTuningEnabled } from './manager-v8.js';
@@ -30,6 +32,24 @@ test('minting the webhook certificates leaves no X.509 library in the process (a
     console.log(JSON.stringify({ changed, pem: certs.certPem.split('\\n')[0], loaded }));`;
   const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as object;
   assert.deepEqual(out, { changed: true, pem: '-----BEGIN CERTIFICATE-----', loaded: [] });
+});
+
+test('reading a kubeconfig file leaves no YAML parser in the process', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'kubeconfig-yaml-'));
+  const file = path.join(dir, 'kubeconfig');
+  await writeFile(file, ['apiVersion: v1', 'kind: Config', 'clusters:', '- name: c', '  cluster:', '    server: https://127.0.0.1:6443',
+    'contexts:', '- name: c', '  context: {cluster: c, user: u}', 'current-context: c', 'users:', '- name: u', '  user: {token: abc}', ''].join('\n'));
+  const script = `const { loadKubeconfig } = await import(${JSON.stringify(path.join(here, '../client/kubeconfig.js'))});
+    const config = loadKubeconfig({ path: ${JSON.stringify(file)} });
+    const { createRequire } = await import('node:module');
+    const loaded = Object.keys(createRequire(import.meta.url).cache).filter((f) => f.includes('/node_modules/yaml/'));
+    console.log(JSON.stringify({ server: config.server, token: config.token, loaded }));`;
+  try {
+    const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as object;
+    assert.deepEqual(out, { server: 'https://127.0.0.1:6443', token: 'abc', loaded: [] });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
 
 test('the idle heap tuning can be turned off to compare', () => {
