@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Client } from '../client/client.js';
-import { managerNodeOptions } from '../install/chart/values.js';
+import { mallocEnv, managerNodeOptions } from '../install/chart/values.js';
 import { createHttpClient } from '../client/index.js';
 import { apiClientFromKubeconfig, stopChild, type ApiClient } from '../testing/process.js';
 
@@ -71,14 +71,17 @@ export interface ManagerProc extends Proc {
  * `kruise manager` against `kubeconfig`, webhooks in URL form on 127.0.0.1, certificates in a temp
  * dir; `env` is laid over the benchmark's environment (e.g. NODE_OPTIONS of one variant).
  */
-export async function startManager(kubeconfig: string, env: NodeJS.ProcessEnv = {}): Promise<ManagerProc> {
+export async function startManager(kubeconfig: string, env: NodeJS.ProcessEnv = {}, chartMalloc = process.env.KRUISE_MANAGER_MALLOC !== 'off'): Promise<ManagerProc> {
   const certDir = await mkdtemp(path.join(os.tmpdir(), 'kruise-bench-certs-'));
   const args = [...managerProfileArgs(), bin, 'manager', '--kubeconfig', kubeconfig, '--no-leader-elect', '--webhook-bind-address', '127.0.0.1',
     '--health-addr', '127.0.0.1:0', '--feature-gates', benchGates, '--log-level', process.env.KRUISE_BENCH_MANAGER_LOG_LEVEL ?? 'warn'];
   const { proc, match } = await spawnUntil(args, /health on (\{[^}]*\})/, {
     WEBHOOK_HOST: '127.0.0.1', WEBHOOK_PORT: '0', WEBHOOK_CERT_DIR: certDir,
-    // The V8 flags the chart gives the manager container, unless the caller sets its own.
+    // The V8 flags and malloc settings the chart gives the manager container, unless the caller
+    // sets its own (KRUISE_MANAGER_MALLOC=off: glibc's defaults); KRUISE_MANAGER_ENV (JSON) adds more.
     NODE_OPTIONS: process.env.KRUISE_MANAGER_NODE_OPTIONS ?? managerNodeOptions,
+    ...(chartMalloc ? mallocEnv() : {}),
+    ...JSON.parse(process.env.KRUISE_MANAGER_ENV ?? '{}') as NodeJS.ProcessEnv,
     ...env,
   });
   const health = JSON.parse(match[1]) as { host: string; port: number };

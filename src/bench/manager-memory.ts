@@ -2,7 +2,7 @@
  * `npm run bench:manager-memory`: the resident memory of an idle `kruise manager` with an empty
  * cluster (performance.md §15). A control plane with Kruise installed runs in a child process
  * (`admission-plane --mode split`, as `kruise up --no-kruise-manager`); the manager runs in another,
- * once with the chart's NODE_OPTIONS and once with none (started by hand), alternating over
+ * once with the chart's NODE_OPTIONS and malloc settings and once with none (started by hand), alternating over
  * --rounds. For each: the time from spawn to its "ready" line, its CPU seconds by then, its RSS
  * then and after --idle-s seconds idle, split by /proc/PID/status into file-backed (the node binary
  * and libraries) and anonymous memory, and the anonymous part into V8 heap and native memory with
@@ -24,11 +24,12 @@ const arg = (name: string, fallback: number) => {
 const rounds = arg('--rounds', 2);
 const idleSeconds = arg('--idle-s', 30);
 const probe = path.join(path.dirname(fileURLToPath(import.meta.url)), `manager-memory-probe${path.extname(fileURLToPath(import.meta.url))}`);
-interface Variant { name: string; nodeOptions: string; env?: NodeJS.ProcessEnv }
-/** KRUISE_MEMORY_VARIANTS (JSON, e.g. `[{"name":"x","nodeOptions":"","env":{"A":"1"}}]`) replaces the two defaults. */
+/** `malloc`: the chart's malloc settings (values.ts), on unless false. */
+interface Variant { name: string; nodeOptions: string; malloc?: boolean; env?: NodeJS.ProcessEnv }
+/** KRUISE_MEMORY_VARIANTS (JSON, e.g. `[{"name":"x","nodeOptions":"","malloc":false,"env":{"A":"1"}}]`) replaces the two defaults. */
 const variants: Variant[] = process.env.KRUISE_MEMORY_VARIANTS ? JSON.parse(process.env.KRUISE_MEMORY_VARIANTS) as Variant[] : [
-  { name: 'chart NODE_OPTIONS', nodeOptions: managerNodeOptions },
-  { name: 'no NODE_OPTIONS', nodeOptions: '' },
+  { name: 'chart settings', nodeOptions: managerNodeOptions },
+  { name: 'none (by hand)', nodeOptions: '', malloc: false },
 ];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mib = (bytes: number) => Math.round(bytes / 104857.6) / 10;
@@ -48,10 +49,10 @@ async function heapOf(pid: number, file: string): Promise<HeapProbe> {
   throw new Error('the manager wrote no heap figures');
 }
 
-async function measure(kubeconfig: string, { nodeOptions, env }: Variant, round: number): Promise<Figures> {
+async function measure(kubeconfig: string, { nodeOptions, malloc, env }: Variant, round: number): Promise<Figures> {
   const probeFile = path.join(os.tmpdir(), `kruise-memory-probe-${process.pid}-${round}.json`);
   const started = performance.now();
-  const manager = await startManager(kubeconfig, { ...env, NODE_OPTIONS: `${nodeOptions} --import ${probe}`.trim(), KRUISE_MEMORY_PROBE_FILE: probeFile });
+  const manager = await startManager(kubeconfig, { ...env, NODE_OPTIONS: `${nodeOptions} --import ${probe}`.trim(), KRUISE_MEMORY_PROBE_FILE: probeFile }, malloc !== false);
   const readyMs = performance.now() - started;
   const pid = manager.child.pid!;
   try {

@@ -1,8 +1,9 @@
 /**
  * A Client for any API server, configured from a kubeconfig or the in-cluster service account
  * (kubeconfig.ts; @kubernetes/client-node is loaded only for exec plugins, auth providers and
- * proxies, or when handed a KubeConfig object). Requests go out on Node's `https` module with
- * keep-alive Agents, and `https` needs no dependency beyond Node.
+ * proxies, or when handed a KubeConfig object). Requests and watches go as streams of one HTTP/2
+ * session where the server speaks h2 (h2-session.ts), otherwise on Node's `https` module with
+ * keep-alive Agents; neither needs a dependency beyond Node.
  */
 import http from 'node:http';
 import http2 from 'node:http2';
@@ -16,7 +17,7 @@ import { TransportClient, type Transport } from './transport-client.js';
 import type { StreamSink } from './watch-decoder.js';
 import { ClientNodeConnection, FileConfigConnection } from './file-connection.js';
 import { KubeConfigConnection, type HttpConnection } from './http-connection.js';
-import { H2Watches } from './h2-watches.js';
+import { H2Session, h2Requests } from './h2-session.js';
 import { loadKubeconfig, type ResolvedKubeconfig } from './kubeconfig.js';
 
 export interface HttpClientOptions {
@@ -67,7 +68,7 @@ function readAll(res: http.IncomingMessage): Promise<WireResponse> {
 const cutShort = () => new Error('the connection closed before the response was complete');
 
 class HttpTransport implements Transport {
-  private readonly h2 = new H2Watches();
+  private readonly h2 = new H2Session();
 
   constructor(private readonly connection: HttpConnection, private readonly limiter: RateLimiter | undefined, private readonly timeoutMs: number) {}
 
@@ -76,14 +77,12 @@ class HttpTransport implements Transport {
     return this.connection.requestOptions(req, stream);
   }
 
-  private async open(req: WireRequest): Promise<http.ClientRequest> {
-    const options = await this.options(req);
-    return (options.protocol === 'http:' ? http : https).request(options);
-  }
-
   async send(req: WireRequest): Promise<WireResponse> {
     try {
-      const r = await this.open(req);
+      const options = await this.options(req);
+      const h2 = h2Requests ? await this.h2.open(options, req.body) : undefined;
+      if (h2) return await answerOverH2(h2, this.timeoutMs);
+      const r = (options.protocol === 'http:' ? http : https).request(options);
       return await new Promise<WireResponse>((resolve, reject) => {
         r.setTimeout(this.timeoutMs, () => r.destroy(new Error(`no response within ${this.timeoutMs} ms`)));
         r.on('response', (res) => void readAll(res).then(resolve, reject));
@@ -137,14 +136,35 @@ class HttpTransport implements Transport {
   }
 }
 
-/** A watch's answer on an HTTP/2 stream (h2-watches.ts): the same sink calls as over HTTP/1.1. */
+/** Response headers of an HTTP/2 stream without the pseudo-headers, as HTTP/1.1 gives them. */
+function plainHeaders(headers: http2.IncomingHttpHeaders): Record<string, string | undefined> {
+  const plain: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(headers)) if (!k.startsWith(':')) plain[k] = Array.isArray(v) ? v.join(', ') : v === undefined ? undefined : String(v);
+  return plain;
+}
+
+/** A request's whole answer on an HTTP/2 stream (h2-session.ts). */
+function answerOverH2(stream: http2.ClientHttp2Stream, timeoutMs: number): Promise<WireResponse> {
+  return new Promise((resolve, reject) => {
+    stream.setTimeout(timeoutMs, () => stream.destroy(new Error(`no response within ${timeoutMs} ms`)));
+    stream.setEncoding('utf8');
+    stream.on('error', reject);
+    stream.once('response', (headers) => {
+      let text = '';
+      stream.on('data', (chunk: string) => { text += chunk; });
+      stream.on('end', () => resolve({ code: Number(headers[':status']), headers: plainHeaders(headers), text }));
+    });
+    stream.on('close', () => reject(cutShort())); // after 'end' this changes nothing
+  });
+}
+
+/** A watch's answer on an HTTP/2 stream (h2-session.ts): the same sink calls as over HTTP/1.1. */
 function watchOverH2(stream: http2.ClientHttp2Stream, sink: StreamSink, done: (f: () => void) => void, fail: (e: unknown) => void): void {
   stream.setEncoding('utf8');
   stream.on('error', fail);
   stream.once('response', (headers) => {
     const code = Number(headers[':status']);
-    const plain: Record<string, string | undefined> = {};
-    for (const [k, v] of Object.entries(headers)) if (!k.startsWith(':')) plain[k] = Array.isArray(v) ? v.join(', ') : v === undefined ? undefined : String(v);
+    const plain = plainHeaders(headers);
     let text = '';
     stream.on('data', (chunk: string) => { if (code === 200) sink.data(chunk); else text += chunk; });
     stream.on('end', () => done(() => (code === 200 ? sink.end() : sink.rejected({ code, headers: plain, text }))));

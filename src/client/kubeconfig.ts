@@ -13,8 +13,20 @@ import os from 'node:os';
 import path from 'node:path';
 import type { parse as ParseYaml } from 'yaml';
 
-/** The YAML parser (1 MiB of heap) loads only when a kubeconfig file is read, not in a cluster (performance.md §15). */
-const parseYaml = (text: string): unknown => (createRequire(import.meta.url)('yaml') as { parse: typeof ParseYaml }).parse(text);
+/**
+ * The YAML parser (1 MiB of heap) loads only when a kubeconfig file is read, not in a cluster
+ * (performance.md §15), and leaves again when this load brought it: a file is read when a client
+ * is made, and a manager would otherwise keep the parser for its whole life (performance.md §18).
+ */
+function parseYaml(text: string): unknown {
+  const require = createRequire(import.meta.url);
+  const loaded = new Set(Object.keys(require.cache));
+  try {
+    return (require('yaml') as { parse: typeof ParseYaml }).parse(text);
+  } finally {
+    for (const file of Object.keys(require.cache)) if (!loaded.has(file)) delete require.cache[file];
+  }
+}
 
 export interface ResolvedKubeconfig {
   server: string;

@@ -47,8 +47,9 @@ export const podWriteConcurrency = 64;
 
 /**
  * In-place updates a pass keeps in flight: with cloneset-ready-gate's 8 workers, together within
- * the manager's 32 request sockets, so the True writes that end updates are not queued behind the
- * next pods' spec writes (docs/design/performance.md §14).
+ * the 32 request sockets of a client on HTTP/1.1, so the True writes that end updates are not
+ * queued behind the next pods' spec writes (docs/design/performance.md §14; over HTTP/2 requests
+ * are streams and nothing queues in the client, §18).
  */
 export const inPlaceWriteConcurrency = 24;
 

@@ -40,6 +40,10 @@ describe('the Helm chart', () => {
     assert.deepEqual(manager.readinessProbe.httpGet, { path: '/readyz', port: 'health' });
     assert.deepEqual(manager.env[1], { name: 'WEBHOOK_PORT', value: '9876' });
     assert.deepEqual(manager.env[2], { name: 'NODE_OPTIONS', value: '--max-old-space-size=384 --max-semi-space-size=4' });
+    assert.deepEqual(manager.env.slice(3), [
+      { name: 'MALLOC_ARENA_MAX', value: '2' }, { name: 'MALLOC_TRIM_THRESHOLD_', value: '131072' },
+      { name: 'MALLOC_TOP_PAD_', value: '0' }, { name: 'MALLOC_MMAP_THRESHOLD_', value: '131072' },
+    ]);
     assert.equal(deployment.spec.template.spec.serviceAccountName, 'kruise-manager');
     assert.equal(find('DaemonSet', 'kruise-daemon').spec.template.spec.serviceAccountName, 'kruise-daemon');
     assert.equal(find('Job', 'kruise-uninstall-check').metadata.annotations!['helm.sh/hook'], 'pre-delete');

@@ -12,6 +12,22 @@ import { kruiseImageRepository, kruiseVersion } from '../../machinery/version.js
  */
 export const managerNodeOptions = '--max-old-space-size=384 --max-semi-space-size=4';
 
+/**
+ * glibc malloc settings of the manager container (docs/design/performance.md §18): two arenas
+ * instead of one per thread that ever allocated, and freed memory at the top of the heap handed
+ * back from 128 KiB on, with blocks of 128 KiB and more in mappings of their own (glibc would
+ * otherwise raise both thresholds up to 32 MiB as such blocks are freed, and keep what a burst used).
+ */
+export const managerMalloc = { arenaMax: 2, trimThreshold: 131072, topPad: 0, mmapThreshold: 131072 };
+
+/** `managerMalloc` as the environment variables glibc reads (the chart's container env, the benchmarks' manager). */
+export function mallocEnv(m: typeof managerMalloc = managerMalloc): Record<string, string> {
+  return {
+    MALLOC_ARENA_MAX: String(m.arenaMax), MALLOC_TRIM_THRESHOLD_: String(m.trimThreshold),
+    MALLOC_TOP_PAD_: String(m.topPad), MALLOC_MMAP_THRESHOLD_: String(m.mmapThreshold),
+  };
+}
+
 export interface ChartValues {
   featureGates: string;
   installation: { namespace: string; createNamespace: boolean };
@@ -30,6 +46,8 @@ export interface ChartValues {
     hostNetwork: boolean;
     /** The manager container's NODE_OPTIONS: V8 heap flags measured in docs/design/performance.md §6. */
     nodeOptions: string;
+    /** glibc malloc settings of the manager container, measured in docs/design/performance.md §18. */
+    malloc: typeof managerMalloc;
     resources: Record<string, unknown>;
     nodeAffinity: Record<string, unknown>;
     nodeSelector: Record<string, string>;
@@ -62,6 +80,7 @@ export const defaultChartValues: ChartValues = {
     healthProbe: { port: 8000 },
     hostNetwork: false,
     nodeOptions: managerNodeOptions,
+    malloc: { ...managerMalloc },
     resources: { limits: { cpu: '200m', memory: '512Mi' }, requests: { cpu: '100m', memory: '256Mi' } },
     nodeAffinity: {},
     nodeSelector: {},

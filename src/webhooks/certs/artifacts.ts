@@ -5,9 +5,9 @@
  * it would not verify for the DNS name at now + renewBefore.
  */
 import { X509Certificate } from 'node:crypto';
-import {
-  certificateCoversHosts, certificateValidAt, generateCA, isIssuedPairUsable, issueServingCert, type KeyAlgorithm,
-} from '../../machinery/certs.js';
+import { Worker } from 'node:worker_threads';
+import { certificateCoversHosts, certificateValidAt, isIssuedPairUsable, type KeyAlgorithm } from '../../machinery/certs.js';
+import type { MintRequest, Minted } from './mint-worker.js';
 
 export interface WebhookCerts {
   caCertPem: string;
@@ -34,18 +34,27 @@ export const defaultRenewBeforeMs = 182 * DAY_MS;
 export async function ensureArtifacts(existing: Partial<WebhookCerts> | undefined, options: ArtifactOptions): Promise<{ certs: WebhookCerts; changed: boolean }> {
   const now = options.now?.() ?? new Date();
   const algorithm = options.algorithm ?? 'rsa-2048';
-  let ca = existing?.caCertPem && existing.caKeyPem ? { certPem: existing.caCertPem, keyPem: existing.caKeyPem } : undefined;
-  let changed = false;
-  if (!ca || !isIssuedPairUsable(ca, ca, 365, now)) {
-    ca = await generateCA(caCommonName, { algorithm, days: 3650 });
-    changed = true;
+  const found = existing?.caCertPem && existing.caKeyPem ? { certPem: existing.caCertPem, keyPem: existing.caKeyPem } : undefined;
+  const ca = found && isIssuedPairUsable(found, found, 365, now) ? found : undefined;
+  const serving = existing?.certPem && existing.keyPem ? { certPem: existing.certPem, keyPem: existing.keyPem } : undefined;
+  if (ca && serving && servingStillGood(serving, ca, options, now)) {
+    return { certs: { caCertPem: ca.certPem, caKeyPem: ca.keyPem, certPem: serving.certPem, keyPem: serving.keyPem }, changed: false };
   }
-  let serving = existing?.certPem && existing.keyPem ? { certPem: existing.certPem, keyPem: existing.keyPem } : undefined;
-  if (changed || !serving || !servingStillGood(serving, ca, options, now)) {
-    serving = await issueServingCert(ca, ['localhost', options.dnsName], { algorithm, days: 3650, commonName: options.dnsName });
-    changed = true;
-  }
-  return { certs: { caCertPem: ca.certPem, caKeyPem: ca.keyPem, certPem: serving.certPem, keyPem: serving.keyPem }, changed };
+  const minted = await mintInWorker({ ca, algorithm, dnsName: options.dnsName });
+  return { certs: { caCertPem: minted.ca.certPem, caKeyPem: minted.ca.keyPem, certPem: minted.serving.certPem, keyPem: minted.serving.keyPem }, changed: true };
+}
+
+/** Mints in a thread of its own, whose heap (the X.509 libraries) goes when it ends (mint-worker.ts). */
+function mintInWorker(request: MintRequest): Promise<Minted> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./mint-worker.js', import.meta.url), { workerData: { mintWebhookCerts: request }, execArgv: [] });
+    worker.once('message', (m: { minted?: Minted; error?: string }) => {
+      if (m.minted) resolve(m.minted);
+      else reject(new Error(`minting the webhook certificates: ${m.error}`));
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the certificate minting thread exited with code ${code}`)));
+  });
 }
 
 function servingStillGood(serving: { certPem: string; keyPem: string }, ca: { certPem: string; keyPem: string }, options: ArtifactOptions, now: Date): boolean {

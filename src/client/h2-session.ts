@@ -1,29 +1,31 @@
 /**
- * Watches over one HTTP/2 connection, as client-go multiplexes them: each watch is a stream of a
- * shared session instead of a TLS connection of its own (a manager with 32 informers held 32
- * connections, about 100 KiB of native memory each; docs/design/performance.md §15). Plain
- * requests keep their HTTP/1.1 agent. A server that does not negotiate h2 (ALPN), a proxy or plain
- * http keeps the HTTP/1.1 watches: `open` then answers undefined.
+ * Requests and watches over one HTTP/2 connection, as client-go multiplexes them: each is a stream
+ * of a shared session instead of a TLS connection of its own (a manager with 32 informers held 32
+ * watch connections and 32 request connections, about 140 KiB of native memory each;
+ * docs/design/performance.md §15, §18). A server that does not negotiate h2 (ALPN), a proxy or
+ * plain http keeps HTTP/1.1: `open` then answers undefined. KRUISE_HTTP2_REQUESTS=off keeps plain
+ * requests on HTTP/1.1 (to compare).
  */
 import http2 from 'node:http2';
 import type https from 'node:https';
 import type tls from 'node:tls';
 
-export class H2Watches {
+export class H2Session {
   private session?: Promise<http2.ClientHttp2Session | undefined>;
   private unsupported = false;
-  /** Open streams by session: a session holds the process up only while it carries a watch. */
+  /** Open streams by session: a session holds the process up only while it carries a stream. */
   private readonly streams = new WeakMap<http2.ClientHttp2Session, number>();
 
-  /** A stream for `options` on the shared session, or undefined when this server is reached over HTTP/1.1 only. */
-  async open(options: https.RequestOptions): Promise<http2.ClientHttp2Stream | undefined> {
+  /** A stream for `options` (and `body`) on the shared session, or undefined when this server is reached over HTTP/1.1 only. */
+  async open(options: https.RequestOptions, body?: Buffer | string): Promise<http2.ClientHttp2Stream | undefined> {
     if (this.unsupported || options.protocol !== 'https:' || !isOwnAgent(options.agent)) return undefined;
     const session = await (this.session ??= this.connect(options));
     if (!session) return undefined;
     const headers: http2.OutgoingHttpHeaders = { ':method': options.method ?? 'GET', ':path': options.path ?? '/' };
     for (const [k, v] of Object.entries(options.headers ?? {})) if (v !== undefined) headers[k.toLowerCase()] = v as string;
     if (options.auth) headers.authorization = `Basic ${Buffer.from(options.auth).toString('base64')}`;
-    const stream = session.request(headers, { endStream: true });
+    const stream = session.request(headers, { endStream: body === undefined });
+    if (body !== undefined) stream.end(body);
     // Agents unref their idle sockets too: an idle session must not keep a command running.
     const open = (this.streams.get(session) ?? 0) + 1;
     this.streams.set(session, open);
@@ -74,3 +76,5 @@ const networkErrors = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'EN
 function isOwnAgent(agent: unknown): boolean {
   return typeof agent === 'object' && agent !== null && 'options' in agent && Boolean((agent as { options: tls.ConnectionOptions }).options.secureContext);
 }
+
+export const h2Requests = process.env.KRUISE_HTTP2_REQUESTS !== 'off';

@@ -1,4 +1,4 @@
-/** Watches share one HTTP/2 connection (h2-watches.ts); a server without h2 still gets them over HTTP/1.1. */
+/** Requests and watches share one HTTP/2 connection (h2-session.ts); a server without h2 still gets them over HTTP/1.1. */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import https from 'node:https';
@@ -38,7 +38,7 @@ describe('watches over HTTP/2', () => {
   before(async () => { env = await startTestControlPlane(); });
   after(() => env.stop());
 
-  test('five watches of one client use one connection, and each sees the events', async () => {
+  test('five watches and the requests of one client use one connection, and each watch sees the events', async () => {
     const relay = await countingRelay(Number(new URL(env.plane.url).port));
     const watching = createHttpClient({ kubeConfig: kubeConfig(`https://127.0.0.1:${relay.port}`, env.plane.pki.adminToken, env.plane.pki.ca.certPem) });
     const writer = createHttpClient({ kubeconfigPath: env.kubeconfig });
@@ -47,6 +47,12 @@ describe('watches over HTTP/2', () => {
       await writer.create(ConfigMaps, configMap('default', 'seen-by-five', {}, { h2: 'yes' }));
       for (const r of recorders) await r.until(1);
       assert.deepEqual(recorders.map((r) => `${r.events[0]!.type} ${r.events[0]!.object.metadata.name}`), Array(5).fill('ADDED seen-by-five'));
+      // plain requests, ten at once, on the same session
+      await Promise.all(Array.from({ length: 10 }, (_, i) => watching.create(ConfigMaps, configMap('default', `over-h2-${i}`, { n: String(i) }))));
+      const read = await watching.get(ConfigMaps, 'default', 'over-h2-7') as { data?: Record<string, string> };
+      assert.equal(read.data?.n, '7');
+      const missing = await watching.get(ConfigMaps, 'default', 'not-there').then(() => 'found', (e: Error) => e.message);
+      assert.match(missing, /not found/);
       assert.equal(relay.connections(), 1);
     } finally {
       for (const r of recorders) r.handle.stop();
