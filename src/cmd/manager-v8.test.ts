@@ -13,7 +13,7 @@ async function until(what: string, ok: () => boolean): Promise<void> {
 test('the idle watch sets --optimize-for-size when idle, clears it when work starts, and sets it again', async () => {
   const flags: string[] = [];
   const last = () => flags.filter((f) => f.includes('optimize-for-size')).at(-1);
-  const stop = tuneHeapWhenIdle({ intervalMs: 150, idleCpuShare: 0.5, idleIntervalMs: 20, busyCpuShare: 0.3 }, (f) => flags.push(f));
+  const stop = tuneHeapWhenIdle({ intervalMs: 150, idleCpuShare: 0.5, idleIntervalMs: 20, busyLoopShare: 0.3 }, (f) => flags.push(f));
   try {
     assert.deepEqual(flags, []);
     await until('idle: flag set', () => last() === '--optimize-for-size');

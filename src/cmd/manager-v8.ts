@@ -7,6 +7,7 @@
  * goes idle, and off again as soon as it works.
  */
 import v8 from 'node:v8';
+import { performance } from 'node:perf_hooks';
 import vm from 'node:vm';
 
 export interface IdleTuning {
@@ -16,11 +17,16 @@ export interface IdleTuning {
   idleCpuShare: number;
   /** How often it is sampled while idle: work must end the flag within a fraction of a rollout. */
   idleIntervalMs: number;
-  /** Above this share over an idle interval the process counts as working again. */
-  busyCpuShare: number;
+  /**
+   * Above this event-loop utilization over an idle interval the process counts as working again.
+   * The loop's, not the CPU's: the collection that starts an idle spell leaves V8's helper threads
+   * sweeping for a while, and counting their CPU turned the flag off and on again every 5 s, each
+   * time with another full collection.
+   */
+  busyLoopShare: number;
 }
 
-export const defaultIdleTuning: IdleTuning = { intervalMs: 5_000, idleCpuShare: 0.01, idleIntervalMs: 250, busyCpuShare: 0.1 };
+export const defaultIdleTuning: IdleTuning = { intervalMs: 5_000, idleCpuShare: 0.01, idleIntervalMs: 250, busyLoopShare: 0.1 };
 
 /** KRUISE_MANAGER_IDLE_GC=off leaves V8 alone (to compare). */
 export function idleTuningEnabled(env: NodeJS.ProcessEnv): boolean {
@@ -34,25 +40,32 @@ type Gc = (options?: { type: 'major'; execution: 'sync' }) => void;
  * renewal must not count as work), work over the short one: a rollout after an idle spell otherwise
  * ran its first seconds with the flag, a tenth more CPU (docs/design/performance.md §17).
  */
-export function tuneHeapWhenIdle(tuning: IdleTuning = defaultIdleTuning, flags: (f: string) => void = v8.setFlagsFromString): () => void {
+export function tuneHeapWhenIdle(
+  tuning: IdleTuning = defaultIdleTuning, flags: (f: string) => void = v8.setFlagsFromString, onChange: (idle: boolean) => void = () => undefined,
+): () => void {
   // The gc() of --expose-gc, taken from a fresh context (the flag only applies to new contexts).
   v8.setFlagsFromString('--expose-gc');
   const gc = vm.runInNewContext('gc') as Gc;
   let last = process.cpuUsage();
+  let loop = performance.eventLoopUtilization();
   let idle = false;
   let timer: NodeJS.Timeout;
   const check = () => {
     const used = process.cpuUsage(last);
     const ms = (used.user + used.system) / 1000;
+    const utilization = performance.eventLoopUtilization(loop).utilization;
     last = process.cpuUsage();
-    const changed = idle ? ms > tuning.idleIntervalMs * tuning.busyCpuShare : ms < tuning.intervalMs * tuning.idleCpuShare;
+    loop = performance.eventLoopUtilization();
+    const changed = idle ? utilization > tuning.busyLoopShare : ms < tuning.intervalMs * tuning.idleCpuShare;
     if (changed) {
       idle = !idle;
       flags(idle ? '--optimize-for-size' : '--no-optimize-for-size');
       // One full collection (not the `last-resort` flavour's several: 0.2 s of CPU with 1,000 pods
       // cached); at an idle allocation rate V8 shrinks the young generation after it.
       if (idle) gc({ type: 'major', execution: 'sync' });
+      onChange(idle);
       last = process.cpuUsage(); // the collection is not the next interval's work
+      loop = performance.eventLoopUtilization();
     }
     timer = setTimeout(check, idle ? tuning.idleIntervalMs : tuning.intervalMs);
     timer.unref();

@@ -108,7 +108,9 @@ export async function runManager(options: ManagerCommandOptions): Promise<void> 
   const [gatesLine, ...warnings] = gateReportLines(gates);
   console.log(`kruise manager ready; health on ${JSON.stringify(healthAddress)}; webhooks on port ${webhooks.port}; ${gatesLine.replace('kruise ', '')}`);
   for (const w of warnings) console.log(w);
-  const stopTuning = idleTuningEnabled(process.env) ? tuneHeapWhenIdle() : () => undefined;
+  const stopTuning = idleTuningEnabled(process.env)
+    ? tuneHeapWhenIdle(undefined, undefined, (idle) => log.debug({ idle }, idle ? 'idle: heap tuned for size' : 'working: heap tuned for speed'))
+    : () => undefined;
   const stop = () => {
     stopTuning();
     void manager.stop().then(() => webhooks.stop()).then(() => health.close()).then(() => metricsServer?.close()).then(() => process.exit(0));
