@@ -25,5 +25,9 @@ const result = spawnSync(process.execPath, [
   '--test-reporter=tap', '--test-reporter-destination=stdout',
   '--test-reporter=./scripts/test-failures.mjs', '--test-reporter-destination=stdout',
   ...files,
-], { stdio: 'inherit' });
+], {
+  stdio: 'inherit',
+  // in-process informers get deep-frozen objects: a controller that modifies its cache throws
+  env: { KRUISE_FREEZE_WATCHED: '1', ...process.env },
+});
 process.exit(result.status ?? 1);

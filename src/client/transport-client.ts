@@ -9,10 +9,8 @@ import type {
 } from './client.js';
 import * as build from './request.js';
 import { interpret, type WireResponse } from './response.js';
-import { DecodedEvents, WatchDecoder, type StreamSink } from './watch-decoder.js';
-
-/** One per process, for the in-process watchers of every embedded API server in it. */
-const sharedDecodes = new DecodedEvents();
+import { WatchDecoder, type StreamSink } from './watch-decoder.js';
+import { decodedWatchLines } from '../machinery/watch-lines.js';
 
 export interface Transport {
   /** Resolves with whatever the server answered; rejects (with a 503 StatusError) only when it could not be reached. */
@@ -40,7 +38,7 @@ export class TransportClient implements Client {
   }
 
   watch<T extends KObject = KObject>(type: ResourceType, options: WatchOptions, callbacks: WatchCallbacks<T>): WatchHandle {
-    const decoder = new WatchDecoder<T>(callbacks, options.readOnlyObjects && this.transport.sharedLines ? sharedDecodes : undefined);
+    const decoder = new WatchDecoder<T>(callbacks, options.readOnlyObjects && this.transport.sharedLines ? decodedWatchLines : undefined);
     let req: build.WireRequest;
     try {
       req = build.watchRequest(type, options);

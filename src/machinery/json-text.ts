@@ -6,7 +6,7 @@
  */
 const texts = new WeakMap<object, string>();
 
-/** Records `text` as the encoding of `obj`, which must be JSON.parse(text) and never be modified. */
+/** Records `text` as the encoding of `obj` (JSON.stringify(obj)), which must never be modified. */
 export function rememberJsonText(obj: object, text: string): void {
   texts.set(obj, text);
 }

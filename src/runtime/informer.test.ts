@@ -146,3 +146,36 @@ test('cached objects carry no managedFields unless asked to keep them', async ()
     await env.stop();
   }
 });
+
+describe('informers of the embedded server share its objects (performance.md §20)', () => {
+  let env: TestControlPlane;
+  let client: Client;
+  const frozen = process.env.KRUISE_FREEZE_WATCHED;
+  before(async () => {
+    delete process.env.KRUISE_FREEZE_WATCHED; // the suite's safety net hands out frozen copies instead
+    env = await startTestControlPlane();
+    client = createInProcessClient(env.plane.handler);
+  });
+  after(async () => {
+    if (frozen !== undefined) process.env.KRUISE_FREEZE_WATCHED = frozen;
+    await env.stop();
+  });
+
+  test('a watched object is the stored one, not parsed again; dropping managedFields leaves the store alone', async (t) => {
+    const informer = new Informer({ client, type: ConfigMaps, namespace: 'default', backoff: { initialMs: 10 } });
+    t.after(() => informer.stop());
+    informer.start();
+    await informer.waitForSync();
+    await client.create(ConfigMaps, cm('shared', { v: '1' }));
+    await eventually(() => informer.get('default', 'shared') !== undefined);
+    const cached = informer.get('default', 'shared')!;
+    const stored = env.plane.store.list('').items.find((i) => i.object.metadata.name === 'shared');
+    assert.ok(stored, 'stored');
+    assert.equal(cached.data, stored.object.data, 'the cache holds the stored data object itself');
+    assert.equal(cached.metadata.managedFields, undefined);
+    assert.equal(stored.object.metadata.managedFields?.length, 1, 'the stored object keeps its managedFields');
+    const read = await client.get(ConfigMaps, 'default', 'shared');
+    assert.deepEqual(read.data, { v: '1' });
+    assert.equal(read.metadata.managedFields?.length, 1, 'a read still answers managedFields');
+  });
+});

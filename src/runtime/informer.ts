@@ -19,6 +19,8 @@ export type { EventHandler } from './notifier.js';
 
 /** Objects whose strings are interned already. */
 const interned = new WeakSet<object>();
+/** Each object's copy without managedFields, shared by the informers that receive the same object. */
+const trimmed = new WeakMap<object, KObject>();
 
 export interface InformerOptions {
   client: Client;
@@ -115,10 +117,23 @@ export class Informer<T extends KObject = KObject> {
     this.abort.abort();
   }
 
-  /** Objects come freshly decoded from the client: ours to trim and intern before anyone sees them. */
+  /**
+   * What the cache keeps of an object from the client. In-process informers share one event, whose
+   * object may be the embedded store's own (machinery/watch-lines.ts), so managedFields are left out
+   * of a copy of its top and metadata, one copy for every informer; nested values stay shared.
+   * Interning rewrites string values in place, which changes nothing any reader can see.
+   */
   private trim(obj: T): T {
-    if (!this.keepManagedFields && obj.metadata?.managedFields) delete obj.metadata.managedFields;
-    // in-process watchers share one decoded event (watch-decoder.ts): walked once, not once per informer
+    if (!this.keepManagedFields && obj.metadata?.managedFields) {
+      let copy = trimmed.get(obj) as T | undefined;
+      if (!copy) {
+        const { managedFields: _dropped, ...metadata } = obj.metadata;
+        copy = { ...obj, metadata };
+        trimmed.set(obj, copy);
+      }
+      obj = copy;
+    }
+    // walked once, not once per informer
     if (!interned.has(obj)) {
       interned.add(obj);
       cachedStrings.internValues(obj);
@@ -133,13 +148,13 @@ export class Informer<T extends KObject = KObject> {
     this.notifier.dispatch(notifications);
   }
 
-  private upsert(obj: T): void {
-    this.trim(obj);
+  private upsert(given: T): void {
+    const obj = this.trim(given);
     this.notifier.dispatch(changeOf(this.store.upsert(obj), obj));
   }
 
-  private remove(obj: T): void {
-    this.trim(obj);
+  private remove(given: T): void {
+    const obj = this.trim(given);
     this.store.remove(objectKey(obj));
     this.notifier.dispatch([{ type: 'delete', obj }]);
   }

@@ -5,6 +5,7 @@
  * are deep-frozen when stored, so a mutation throws in strict mode (tests turn it on).
  */
 import type { KObject } from '../api/meta.js';
+import { deepFreeze } from '../machinery/deep-freeze.js';
 
 export type IndexFunc<T> = (obj: T) => string[];
 
@@ -102,10 +103,4 @@ export class Store<T extends KObject = KObject> {
       }
     }
   }
-}
-
-export function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  for (const child of Object.values(value)) deepFreeze(child);
-  return Object.freeze(value);
 }

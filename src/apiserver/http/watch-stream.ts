@@ -14,8 +14,17 @@ import { tableOf } from './table.js';
 import { metrics } from './metrics.js';
 import { encodeWatchFrame, PROTOBUF_WATCH_CONTENT_TYPE, protobufMessageOf } from './protobuf/encode.js';
 import { jsonText } from '../../machinery/json-text.js';
+import { decodedWatchLines } from '../../machinery/watch-lines.js';
+import { deepFreeze } from '../../machinery/deep-freeze.js';
 
 const bookmarkIntervalMs = 60_000;
+
+/**
+ * KRUISE_FREEZE_WATCHED=1 hands in-process informers deep-frozen copies instead of the store's
+ * objects, so a controller that modifies what its cache holds throws; the test suite runs with it
+ * (scripts/run-tests.mjs, docs/design/performance.md §20).
+ */
+const freezeWatched = () => process.env.KRUISE_FREEZE_WATCHED === '1';
 
 function encode(type: WatchEventType, object: unknown): string {
   return `{"type":"${type}","object":${jsonText(object)}}\n`;
@@ -35,6 +44,8 @@ function sharedLine(d: WatchDelivery, protobuf: boolean): string | Buffer {
   if (line === undefined) {
     line = encoder(d.type, d.object);
     cache.set(key, line);
+    // In-process informers receive this very string: they take the store's object instead of parsing it.
+    if (typeof line === 'string') decodedWatchLines.set(line, { type: d.type, object: freezeWatched() ? deepFreeze(JSON.parse(jsonText(d.object))) : d.object });
   }
   return line;
 }

@@ -21,7 +21,8 @@ export interface ResourceStrategy {
   prepareForCreate?(obj: KObject, user?: UserInfo): void;
   /** Update preparation with the stored object at hand (e.g. carry over allocated fields). */
   prepareForUpdate?(obj: KObject, old: KObject): void;
-  validate?(obj: KObject): FieldError[];
+  /** `old`, on update, is the stored object: a part it shares by reference was validated at its own write. */
+  validate?(obj: KObject, old?: KObject): FieldError[];
   validateUpdate?(obj: KObject, old: KObject): FieldError[];
   /** Values of the kind's extra field-selector labels, e.g. pods `spec.nodeName`, `status.phase`. */
   fieldAttributes?(obj: KObject): Record<string, string>;

@@ -69,7 +69,7 @@ export async function writeUpdate(core: RegistryCore, r: ServedResource, current
   }
   const prepare = (o: KObject) => (options.strategy ? options.strategy.prepare(o, old) : o);
   let obj = prepare(scopeRequest(r, old, next, options.subresource));
-  handleUnknownFields(r, obj, ctx);
+  handleUnknownFields(r, obj, ctx, old);
   r.strategy.default?.(obj);
   applySchemaDefaults(r, obj);
   r.strategy.admissionDefaults?.(obj);

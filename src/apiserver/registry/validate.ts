@@ -20,12 +20,14 @@ const pathSegmentNamed = new Set(['roles', 'clusterroles', 'rolebindings', 'clus
  * repeated keys as `fieldValidation` asks: Strict fails with 400, Warn adds warnings, Ignore stays
  * silent.
  */
-export function handleUnknownFields(r: ServedResource, obj: KObject, ctx: RequestContext): void {
+export function handleUnknownFields(r: ServedResource, obj: KObject, ctx: RequestContext, old?: KObject): void {
   const kind = obj.kind ?? r.definition.kind;
   const version = (obj.apiVersion ?? '').split('/').pop();
-  const mismatch = r.schema && !r.schemaIsAuthoritative ? typeMismatch(r.schema, obj) : undefined;
+  const decoded = old && !r.crdName ? changedPart(obj, old) : obj;
+  const mismatch = r.schema && !r.schemaIsAuthoritative ? typeMismatch(r.schema, decoded) : undefined;
   if (mismatch) throw errors.badRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: ${mismatch}`);
-  const unknown = r.schema ? pruneUnknownFields(r.schema, obj) : [];
+  const unknown = r.schema ? pruneUnknownFields(r.schema, decoded) : [];
+  if (decoded !== obj) for (const key of Object.keys(obj)) if (!Object.hasOwn(decoded, key) && obj[key] !== old![key]) delete obj[key];
   if (ctx.fieldValidation === 'Ignore') return;
   const messages = [...(ctx.duplicateFields ?? []).map((path) => `duplicate field "${path}"`), ...unknown.map((path) => `unknown field "${path}"`)];
   if (messages.length === 0) return;
@@ -33,6 +35,17 @@ export function handleUnknownFields(r: ServedResource, obj: KObject, ctx: Reques
     throw errors.badRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: strict decoding error: ${messages.join(', ')}`);
   }
   ctx.warnings.push(...messages);
+}
+
+/**
+ * The top-level fields of an update that are not the stored object's own (a /status write keeps
+ * the stored spec, a main-resource write its status): a built-in kind's schema never changes, so
+ * what was decoded and pruned at its own write needs no second walk (performance.md §20).
+ */
+function changedPart(obj: KObject, old: KObject): KObject {
+  const part: KObject = { metadata: obj.metadata };
+  for (const key of Object.keys(obj)) if (obj[key] !== old[key] || key === 'apiVersion' || key === 'kind') part[key] = obj[key];
+  return part;
 }
 
 /** Schema defaults for custom resources (also applied when reading stored objects). */
@@ -48,7 +61,7 @@ export function validateObject(r: ServedResource, obj: KObject, old: KObject | u
   });
   errs.push(...validateOwnerReferences(obj));
   if (r.schema && r.schemaIsAuthoritative) errs.push(...stripMetadataErrors(validateAgainstSchema(r.schema, obj)));
-  errs.push(...(r.strategy.validate?.(obj) ?? []));
+  errs.push(...(r.strategy.validate?.(obj, old) ?? []));
   if (old) {
     errs.push(...validateMetadataUpdate(obj, old));
     errs.push(...(r.strategy.validateUpdate?.(obj, old) ?? []));

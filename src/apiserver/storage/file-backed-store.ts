@@ -134,19 +134,20 @@ export class FileBackedStore implements FileStore {
   }
 
   /** Applies a create or a real update to memory and queues it for the WAL. */
-  private put(key: string, object: KObject, prev: StoredObject | undefined): Promise<StoredObject> {
+  private put(key: string, given: KObject, prev: StoredObject | undefined): Promise<StoredObject> {
     const rv = this.rev + 1;
+    const object = withResourceVersion(given, String(rv));
     let json: string;
     try {
-      json = JSON.stringify(withResourceVersion(object, String(rv)));
+      json = JSON.stringify(object);
     } catch (err) {
       return Promise.reject(err); // e.g. a BigInt or a cycle: nothing applied, no rv used
     }
     this.rev = rv;
-    // Storing the parsed encoding deep-copies the caller's object and makes memory identical to
-    // what a restart reads back.
-    const stored: StoredObject = { key, object: JSON.parse(json) as KObject, rv };
-    rememberJsonText(stored.object, json); // the response and watch events reuse it (performance.md §13)
+    // The caller hands the object over (Store.create/update), so it is kept as it is, not parsed
+    // back from its text (performance.md §20); the response and watch events reuse the text (§13).
+    const stored: StoredObject = { key, object, rv };
+    rememberJsonText(object, json);
     const record = putRecord(rv, key, json);
     const undo = this.keyspace.undoFor(key);
     this.keyspace.set(stored, record.length);

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { KObject } from '../../api/meta.js';
 import { createFileStore, type FileStore } from './file-store.js';
 import { StoreError, type StoreEvent } from './store.js';
+import { jsonText } from '../../machinery/json-text.js';
 
 const dirs: string[] = [];
 after(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
@@ -42,8 +43,9 @@ describe('file store: objects and revisions', () => {
     assert.equal(created.rv, 1);
     assert.equal(created.object.metadata.resourceVersion, '1');
     assert.equal(input.metadata.resourceVersion, undefined, 'caller object untouched');
-    (input.data as Record<string, string>).k = 'mutated';
-    assert.deepEqual(store.get('/cm/ns1/a')?.object.data, { k: 'v' }, 'stored object is a copy');
+    // The store takes the object over (no copy), and its remembered text is what it encodes to.
+    assert.equal(store.get('/cm/ns1/a')?.object.data, input.data);
+    assert.equal(jsonText(store.get('/cm/ns1/a')?.object), JSON.stringify(store.get('/cm/ns1/a')?.object));
     await rejectsWith(store.create('/cm/ns1/a', cm('a')), 'AlreadyExists');
     await rejectsWith(store.update('/cm/ns1/missing', cm('missing')), 'NotFound');
     await rejectsWith(store.update('/cm/ns1/a', cm('a', { k: 'w' }), 7), 'Conflict');

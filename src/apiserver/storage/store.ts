@@ -54,7 +54,10 @@ export interface Store {
   /** All objects whose key starts with `prefix`, sorted by key. `startAfter` skips keys <= it; `limit` caps the count. */
   list(prefix: string, options?: { startAfter?: string; limit?: number; filter?: (o: KObject) => boolean }): ListResult & { remaining: number };
 
-  /** Fails with AlreadyExists if the key exists. Resolves once durable. */
+  /**
+   * Fails with AlreadyExists if the key exists. Resolves once durable. Like update, it takes
+   * `object` over: the stored value shares its nested values, so the caller must not modify it after.
+   */
   create(key: string, object: KObject): Promise<StoredObject>;
   /**
    * Replaces the value. `expectedRv` (when given) must equal the current rv, else Conflict.

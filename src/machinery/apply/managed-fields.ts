@@ -46,6 +46,20 @@ export function isResetManagedFields(entries: unknown): boolean {
   return Array.isArray(entries) && entries.length > 0 && entries.every((e) => isObject(e) && Object.keys(e).length === 0);
 }
 
+/**
+ * Each stored fieldsV1 object's set. A stored object is never modified and keeps the entries of
+ * managers a write did not touch, so most entries of the next write are decoded already
+ * (docs/design/performance.md §20); sets are immutable, so sharing them is safe.
+ */
+const decodedSets = new WeakMap<object, FieldSet>();
+
+function decodedSet(fieldsV1: unknown): FieldSet {
+  if (!isObject(fieldsV1)) return fromFieldsV1(fieldsV1);
+  let set = decodedSets.get(fieldsV1);
+  if (!set) decodedSets.set(fieldsV1, (set = fromFieldsV1(fieldsV1)));
+  return set;
+}
+
 /** Decoded entries, or undefined when one is malformed (upstream then falls back or stops tracking). */
 export function decodeManagedFields(entries: readonly ManagedFieldsEntry[] | undefined): Manager[] | undefined {
   const byId = new Map<string, Manager>();
@@ -53,7 +67,7 @@ export function decodeManagedFields(entries: readonly ManagedFieldsEntry[] | und
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return undefined;
     const { operation, apiVersion, fieldsType } = entry;
     if ((operation !== 'Apply' && operation !== 'Update') || !apiVersion || fieldsType !== 'FieldsV1') return undefined;
-    const set = fromFieldsV1(entry.fieldsV1);
+    const set = decodedSet(entry.fieldsV1);
     const m: Manager = {
       id: managerId({ manager: entry.manager ?? '', operation, apiVersion, subresource: entry.subresource }),
       manager: entry.manager ?? '', operation, apiVersion, subresource: entry.subresource || undefined,

@@ -40,8 +40,9 @@ export function defaultHostNetworkPorts(spec: Json): void {
 export function mirrorServiceAccount(spec: Json): void {
   const name = str(spec, 'serviceAccountName') || str(spec, 'serviceAccount');
   if (!name) return;
-  spec.serviceAccountName = name;
-  spec.serviceAccount = name;
+  // assigned only when different: a /status write's spec is the stored object's own
+  if (spec.serviceAccountName !== name) spec.serviceAccountName = name;
+  if (spec.serviceAccount !== name) spec.serviceAccount = name;
 }
 
 const volumeSources = (v: Json): string[] => Object.keys(v).filter((k) => k !== 'name' && v[k] !== undefined && v[k] !== null);

@@ -17,7 +17,10 @@ export function canonicalQuantity(value: unknown): unknown {
 /** Rewrites every value of a ResourceList map (`{cpu: "500m", memory: "1024Mi"}`) in place. */
 export function canonicalizeResourceList(list: unknown): void {
   if (!isObject(list)) return;
-  for (const [name, value] of Object.entries(list)) list[name] = canonicalQuantity(value);
+  for (const [name, value] of Object.entries(list)) {
+    const canonical = canonicalQuantity(value);
+    if (canonical !== value) list[name] = canonical; // already canonical: a stored object's own, left alone
+  }
 }
 
 /** ResourceRequirements: requests and limits. */

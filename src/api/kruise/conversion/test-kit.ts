@@ -20,14 +20,8 @@ export function roundTrip(obj: KObject, via: string): KObject {
   return convertKruiseObject(convertKruiseObject(obj, via), String(obj.apiVersion));
 }
 
-/** Recursively freezes `obj`, so a converter that mutates its input throws. */
-export function deepFreeze<T>(obj: T): T {
-  if (typeof obj === 'object' && obj !== null) {
-    for (const v of Object.values(obj)) deepFreeze(v);
-    Object.freeze(obj);
-  }
-  return obj;
-}
+/** Converters are tested on frozen input, so one that mutates it throws. */
+export { deepFreeze } from '../../../machinery/deep-freeze.js';
 
 function schemaFor(obj: KObject): JSONSchemaProps {
   const [group, version] = String(obj.apiVersion).split('/');

@@ -1,5 +1,6 @@
 /** apiextensions.k8s.io/v1 customresourcedefinitions: name defaults, conversion default, storedVersions. */
-import type { KObject } from '../../../api/meta.js';
+import { isDeepStrictEqual } from 'node:util';
+import { isObject, type KObject } from '../../../api/meta.js';
 import type { BuiltinResource } from '../builtin-resource.js';
 import { validateCRD, validateCRDUpdate } from './crd-validation.js';
 import { builtin, resource } from './define.js';
@@ -21,12 +22,13 @@ export function defaultCRD(crd: KObject): void {
 
 /** The storage version joins status.storedVersions as soon as it is the storage version. */
 function recordStorageVersion(crd: KObject): void {
-  const status = ensure(crd, 'status');
+  // status may be the stored object's own (an update of the main resource keeps it): replaced, not modified
+  const status = isObject(crd.status) ? crd.status : {};
   const stored = strings(status, 'storedVersions');
   const storage = items(child(crd, 'spec'), 'versions').find((v) => v.storage === true);
   const name = str(storage, 'name');
-  if (name && !stored.includes(name)) stored.push(name);
-  status.storedVersions = stored;
+  const storedVersions = name && !stored.includes(name) ? [...stored, name] : stored;
+  if (crd.status !== status || !isDeepStrictEqual(status.storedVersions, storedVersions)) crd.status = { ...status, storedVersions };
 }
 
 export function prepareCRDForCreate(crd: KObject): void {

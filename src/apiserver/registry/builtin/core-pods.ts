@@ -70,7 +70,8 @@ export function podsResource(kubelets?: KubeletConnections): BuiltinResource {
     default: defaultPod,
     admissionDefaults: admitPod,
     prepareForCreate: preparePodForCreate,
-    validate: (pod) => validatePodSpec(pod.spec, 'spec'),
+    // a /status write keeps the stored spec: validated when it was written
+    validate: (pod, old) => (old && pod.spec === old.spec ? [] : validatePodSpec(pod.spec, 'spec')),
     validateUpdate: validatePodUpdate,
     fieldAttributes: podFieldAttributes,
     defaultGracePeriodSeconds: podGracePeriodSeconds,

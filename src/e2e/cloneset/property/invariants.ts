@@ -14,6 +14,11 @@ import { isAvailable, podKeyOf, revisionOf, type Pod, type SpecView } from './mo
 
 /** How long after a flap ends the controller's cache may still show the pod unready. */
 const flapLagMs = 5_000;
+/**
+ * How long after its cache shows a flap the controller may still act on a pass planned before:
+ * a delete or in-place update sent within it may count the flapped pod as available.
+ */
+const decisionLagMs = 1_000;
 
 /** What the checks read from the watched CloneSet (Watched implements it). */
 export interface InvariantSubject {
@@ -33,9 +38,9 @@ export class Invariants {
    * use while the flap lasts and for `flapLagMs` after: the controller's cache may still show it
    * unready, and an unready pod may be deleted or updated for free.
    */
-  private readonly flapped = new Map<string, { startedAt: number; restoredAt?: number }>();
-  /** When the controller's client sent each pod's delete, by uid. */
-  private readonly deleteSentAt = new Map<string, number>();
+  private readonly flapped = new Map<string, { startedAt: number; seenAt?: number; restoredAt?: number }>();
+  /** When the controller's client last sent a delete or an update of each pod, by uid. */
+  private readonly disruptionSentAt = new Map<string, number>();
   private readonly protectedRevs = new Map<string, string>();
 
   constructor(private readonly w: InvariantSubject) {}
@@ -49,8 +54,8 @@ export class Invariants {
     if (flap) flap.restoredAt = Date.now();
   }
 
-  deleteSent(uid: string): void {
-    this.deleteSentAt.set(uid, Date.now());
+  disruptionSent(uid: string): void {
+    this.disruptionSentAt.set(uid, Date.now());
   }
 
   /** A live pod is still flapped (a pod removed meanwhile does not count). */
@@ -94,6 +99,11 @@ export class Invariants {
 
   private checkAvailability(live: Pod[]): void {
     const now = new Set(live.filter(isAvailable).map((p) => p.metadata.uid!));
+    // the controller's informers receive a pod's events as ours do: a flap is visible to it from here
+    for (const p of live) {
+      const flap = this.flapped.get(p.metadata.uid!);
+      if (flap && flap.seenAt === undefined && !now.has(p.metadata.uid!)) flap.seenAt = Date.now();
+    }
     const lost = [...this.available].filter((uid) => !now.has(uid) && !this.flapRecent(uid));
     this.available = now;
     if (lost.length === 0) return;
@@ -101,12 +111,17 @@ export class Invariants {
     const floor = Math.max(0, Math.min(...specs.map((s) => s.R - s.U)));
     if (floor > 0) this.w.stats.minSlack = Math.min(this.w.stats.minSlack, now.size - floor);
     if (now.size >= floor) return;
-    // Deletes sent before a flap began may land after it (they wait on admission webhooks): the
-    // controller kept R − U on what it saw, and the flap, an outside disruption, took the rest.
-    const sentAt = Math.max(...lost.map((uid) => this.deleteSentAt.get(uid) ?? Infinity));
-    const flappedSince = live.filter((p) => !isAvailable(p) && (this.flapped.get(p.metadata.uid!)?.startedAt ?? -Infinity) > sentAt).length;
+    // Deletes and in-place updates decided before the controller could see a flap may land after
+    // it (they wait on admission webhooks): the controller kept R − U on what it saw, and the
+    // flap, an outside disruption, took the rest.
+    const sentAt = Math.max(...lost.map((uid) => this.disruptionSentAt.get(uid) ?? Infinity));
+    const unseenBy = (p: Pod) => {
+      const flap = this.flapped.get(p.metadata.uid!);
+      return flap !== undefined && (flap.seenAt ?? Infinity) + decisionLagMs > sentAt;
+    };
+    const flappedSince = live.filter((p) => !isAvailable(p) && unseenBy(p)).length;
     if (now.size + flappedSince >= floor) {
-      this.w.note(`availability ${now.size} below ${floor}: deletes sent before ${flappedSince} flap(s) began landed after them`);
+      this.w.note(`availability ${now.size} below ${floor}: deletes or updates decided before ${flappedSince} flap(s) were seen landed after them`);
       return;
     }
     const flapped = live.filter((p) => !isAvailable(p) && this.flapRecent(p.metadata.uid!)).length;

@@ -1,7 +1,7 @@
 /**
  * The recorder: the Observer routes the test's own pod and CloneSet events to the watched
  * CloneSets, and the manager's writes pass recordDecisions, which reports every pod create and
- * delete to them before sending it (Decisions).
+ * delete to them before sending it (Decisions), and when each pod delete or update was sent.
  * Faults fake controller bugs once, so the self-tests can show that the checks catch them.
  */
 import { CloneSets } from '../../../api/kruise/resource-types.js';
@@ -56,8 +56,14 @@ export class Observer {
  */
 export function recordDecisions(observer: Observer): Around {
   const around: Around = async (call, send, inner) => {
-    if (!isPodCall(call) || (call.verb !== 'create' && call.verb !== 'delete')) return send();
-    return call.verb === 'create' ? create(call, send, inner) : remove(call, send, inner);
+    if (!isPodCall(call)) return send();
+    if (call.verb === 'create') return create(call, send, inner);
+    if (call.verb === 'delete') return remove(call, send, inner);
+    // an in-place update makes the pod unavailable: like a delete, it may land after a flap began
+    const w = observer.forPodName(call.name);
+    const uid = w?.pods.get(call.name)?.metadata.uid;
+    if (uid) w?.invariants.disruptionSent(uid);
+    return send();
   };
 
   async function create(call: WriteCall, send: () => Promise<unknown>, inner: Client): Promise<unknown> {
@@ -88,7 +94,7 @@ export function recordDecisions(observer: Observer): Around {
     });
     const done = await w?.decisions.beforeDelete(name, call.deleteOptions?.preconditions?.uid, fresh);
     const uid = call.deleteOptions?.preconditions?.uid ?? w?.pods.get(name)?.metadata.uid;
-    if (uid) w?.invariants.deleteSent(uid);
+    if (uid) w?.invariants.disruptionSent(uid);
     try {
       await send();
       done?.(true);
