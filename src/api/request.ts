@@ -4,6 +4,7 @@
  * The API server implements RequestHandler; the in-process client calls it. One definition here,
  * imported by both, so neither side restates the other.
  */
+import type { KObject, WatchEventType } from './meta.js';
 
 /** Who sent a request, as authentication established it. */
 export interface UserInfo {
@@ -30,7 +31,17 @@ export interface ApiRequest {
  * protobuf, length-prefixed binary frames); the returned function stops it.
  */
 export interface WatchStream {
-  start(write: (chunk: string | Buffer) => void, end: () => void): () => void;
+  start(write: (chunk: string | Buffer, shared?: SharedWatchEvent) => void, end: () => void): () => void;
+}
+
+/**
+ * Beside a JSON watch line of a stored object: the same event for in-process readers that never
+ * modify what they get, with the object built once per event for all of them, shared with the
+ * store and without metadata.managedFields (docs/design/performance.md §20).
+ */
+export interface SharedWatchEvent {
+  type: WatchEventType;
+  object(): KObject;
 }
 
 export interface ApiResponse {

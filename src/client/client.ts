@@ -20,9 +20,9 @@ export interface WatchOptions extends ListOptions {
   allowWatchBookmarks?: boolean;
   timeoutSeconds?: number;
   /**
-   * The caller never mutates the objects of its events (an informer's cache): watchers that all
-   * say so may be handed the same decoded object for the same event instead of one copy each,
-   * which saves the in-process watchers of one API server a decode per event and watcher.
+   * The caller never mutates the objects of its events and drops their managedFields (an
+   * informer's cache): the in-process watchers of one API server are then handed the same object
+   * for the same event, the store's own without managedFields, instead of decoding a copy each.
    */
   readOnlyObjects?: boolean;
 }

@@ -50,7 +50,7 @@ class InProcessTransport implements Transport {
     this.handler.handle(this.toApiRequest(req)).then((res) => {
       if (stopped) return;
       if (!res.watch) return later(() => unstreamed(wireResponse(res), sink));
-      stopServer = res.watch.start((chunk) => later(() => sink.data(typeof chunk === 'string' ? chunk : chunk.toString('utf8'))), () => {
+      stopServer = res.watch.start((chunk, shared) => later(() => sink.data(typeof chunk === 'string' ? chunk : chunk.toString('utf8'), shared)), () => {
         ended = true;
         later(() => sink.end());
       });

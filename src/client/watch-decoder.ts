@@ -8,12 +8,14 @@ import { StatusError } from '../machinery/errors.js';
 import type { WatchCallbacks } from './client.js';
 import { isStatus, responseError, statusToError, type WireResponse } from './response.js';
 import type { DecodedEvents } from '../machinery/watch-lines.js';
+import type { SharedWatchEvent } from '../api/request.js';
 
 /** What a transport reports about one streamed request. */
 export interface StreamSink {
   /** The server answered with something other than 200: the whole response. */
   rejected(res: WireResponse): void;
-  data(chunk: string): void;
+  /** `shared`: the same event as an object, from an in-process server (SharedWatchEvent). */
+  data(chunk: string, shared?: SharedWatchEvent): void;
   end(): void;
   /** The connection failed (already mapped to a StatusError by the transport). */
   failed(error: Error): void;
@@ -45,8 +47,10 @@ export class WatchDecoder<T extends KObject> implements StreamSink {
     this.close(responseError(res));
   }
 
-  data(chunk: string): void {
+  data(chunk: string, shared?: SharedWatchEvent): void {
     if (this.done) return;
+    // A read-only watcher of the embedded server takes its object: nothing to parse (performance.md §20).
+    if (shared && this.shared && !this.buffer) return this.callbacks.onEvent({ type: shared.type, object: shared.object() } as WatchEvent<T>);
     // The in-process transport hands every watcher the same string per event, one line ending in
     // '\n': looked up as it is, its hash is computed once and no watcher copies it (performance.md §13).
     if (!this.buffer && this.shared && chunk.indexOf('\n') === chunk.length - 1) {

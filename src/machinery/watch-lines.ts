@@ -1,9 +1,8 @@
 /**
  * The last watch events decoded, by their exact JSON line, for in-process watchers that never
  * modify what they receive. Every in-process watcher of one event gets the same line right after
- * the others, so a few dozen entries decode each event once instead of once per watcher; the
- * embedded API server enters the store's own object for each line it encodes, so those watchers
- * decode nothing at all (docs/design/performance.md §13, §20).
+ * the others, so a few dozen entries decode each event once instead of once per watcher. (A line
+ * of a stored object comes with the object itself, SharedWatchEvent, and is not decoded at all.)
  */
 import type { KObject, WatchEvent } from '../api/meta.js';
 

@@ -19,8 +19,6 @@ export type { EventHandler } from './notifier.js';
 
 /** Objects whose strings are interned already. */
 const interned = new WeakSet<object>();
-/** Each object's copy without managedFields, shared by the informers that receive the same object. */
-const trimmed = new WeakMap<object, KObject>();
 
 export interface InformerOptions {
   client: Client;
@@ -118,22 +116,13 @@ export class Informer<T extends KObject = KObject> {
   }
 
   /**
-   * What the cache keeps of an object from the client. In-process informers share one event, whose
-   * object may be the embedded store's own (machinery/watch-lines.ts), so managedFields are left out
-   * of a copy of its top and metadata, one copy for every informer; nested values stay shared.
-   * Interning rewrites string values in place, which changes nothing any reader can see.
+   * Objects come decoded for this informer, or shared with the other in-process ones and the
+   * embedded store (without managedFields already, SharedWatchEvent): interning rewrites string
+   * values in place, which changes nothing any reader can see.
    */
   private trim(obj: T): T {
-    if (!this.keepManagedFields && obj.metadata?.managedFields) {
-      let copy = trimmed.get(obj) as T | undefined;
-      if (!copy) {
-        const { managedFields: _dropped, ...metadata } = obj.metadata;
-        copy = { ...obj, metadata };
-        trimmed.set(obj, copy);
-      }
-      obj = copy;
-    }
-    // walked once, not once per informer
+    if (!this.keepManagedFields && obj.metadata?.managedFields) delete obj.metadata.managedFields;
+    // in-process watchers share one event: walked once, not once per informer
     if (!interned.has(obj)) {
       interned.add(obj);
       cachedStrings.internValues(obj);

@@ -9,12 +9,11 @@ import type { Registry } from '../registry/registry.js';
 import { type ServedResource, apiVersionOf } from '../registry/served-resource.js';
 import type { WatchDelivery } from '../registry/watch.js';
 import type { AcceptInfo, listOptions } from './query.js';
-import type { ApiResponse } from '../../api/request.js';
+import type { ApiResponse, SharedWatchEvent } from '../../api/request.js';
 import { tableOf } from './table.js';
 import { metrics } from './metrics.js';
 import { encodeWatchFrame, PROTOBUF_WATCH_CONTENT_TYPE, protobufMessageOf } from './protobuf/encode.js';
 import { jsonText } from '../../machinery/json-text.js';
-import { decodedWatchLines } from '../../machinery/watch-lines.js';
 import { deepFreeze } from '../../machinery/deep-freeze.js';
 
 const bookmarkIntervalMs = 60_000;
@@ -35,6 +34,19 @@ function encodeFrame(type: WatchEventType, object: unknown): string | Buffer {
   return encodeWatchFrame(type, object) ?? encode(type, object);
 }
 
+/** The stored object without managedFields, made once per event for every in-process reader. */
+function sharedEvent(d: WatchDelivery): SharedWatchEvent | undefined {
+  const e = d.shared;
+  if (!e || d.object !== e.object) return undefined;
+  return { type: d.type, object: () => (e.forReaders ??= forReaders(e.object)) };
+}
+
+function forReaders(o: KObject): KObject {
+  const { managedFields: _dropped, ...metadata } = o.metadata;
+  const object = { ...o, metadata };
+  return freezeWatched() ? deepFreeze(JSON.parse(JSON.stringify(object)) as KObject) : object;
+}
+
 function sharedLine(d: WatchDelivery, protobuf: boolean): string | Buffer {
   const encoder = protobuf ? encodeFrame : encode;
   if (!d.shared) return encoder(d.type, d.object);
@@ -44,8 +56,6 @@ function sharedLine(d: WatchDelivery, protobuf: boolean): string | Buffer {
   if (line === undefined) {
     line = encoder(d.type, d.object);
     cache.set(key, line);
-    // In-process informers receive this very string: they take the store's object instead of parsing it.
-    if (typeof line === 'string') decodedWatchLines.set(line, { type: d.type, object: freezeWatched() ? deepFreeze(JSON.parse(jsonText(d.object))) : d.object });
   }
   return line;
 }
@@ -81,7 +91,7 @@ export function watchResponse(registry: Registry, r: ServedResource, ns: string 
         };
         metrics.watchers.inc();
         try {
-          const w = registry.watch(r, ns, o, (d) => write(toLine(d)), () => setImmediate(() => { stop(); end(); }));
+          const w = registry.watch(r, ns, o, (d) => write(toLine(d), protobuf || accept.table ? undefined : sharedEvent(d)), () => setImmediate(() => { stop(); end(); }));
           stopWatch = () => w.stop();
           seenRv = Math.max(seenRv, w.startRv);
         } catch (e) {

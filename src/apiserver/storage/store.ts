@@ -25,6 +25,8 @@ export interface StoreEvent {
   rv: number;
   /** Lazily filled, shared cache of encodings of this event (e.g. the JSON watch line), keyed by format. */
   encoded?: Map<string, string | Buffer>;
+  /** Lazily filled by the API server's watch: the object as in-process readers get it (SharedWatchEvent). */
+  forReaders?: KObject;
 }
 
 export interface ListResult {
