@@ -9,8 +9,10 @@ import type {
 } from './client.js';
 import * as build from './request.js';
 import { interpret, type WireResponse } from './response.js';
-import { WatchDecoder, type StreamSink } from './watch-decoder.js';
-import { decodedWatchLines } from '../machinery/watch-lines.js';
+import { DecodedEvents, WatchDecoder, type StreamSink } from './watch-decoder.js';
+
+/** One per process, for the in-process watchers of every embedded API server in it. */
+const sharedDecodes = new DecodedEvents();
 
 export interface Transport {
   /** Resolves with whatever the server answered; rejects (with a 503 StatusError) only when it could not be reached. */
@@ -38,7 +40,7 @@ export class TransportClient implements Client {
   }
 
   watch<T extends KObject = KObject>(type: ResourceType, options: WatchOptions, callbacks: WatchCallbacks<T>): WatchHandle {
-    const decoder = new WatchDecoder<T>(callbacks, options.readOnlyObjects && this.transport.sharedLines ? decodedWatchLines : undefined);
+    const decoder = new WatchDecoder<T>(callbacks, options.readOnlyObjects && this.transport.sharedLines ? sharedDecodes : undefined);
     let req: build.WireRequest;
     try {
       req = build.watchRequest(type, options);

@@ -4,8 +4,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { WatchEvent } from '../api/meta.js';
 import { StatusError } from '../machinery/errors.js';
-import { WatchDecoder } from './watch-decoder.js';
-import { DecodedEvents } from '../machinery/watch-lines.js';
+import { DecodedEvents, WatchDecoder } from './watch-decoder.js';
 
 function decoder() {
   const events: WatchEvent[] = [];

@@ -7,7 +7,6 @@ import { isObject, type KObject, type WatchEvent, type WatchEventType } from '..
 import { StatusError } from '../machinery/errors.js';
 import type { WatchCallbacks } from './client.js';
 import { isStatus, responseError, statusToError, type WireResponse } from './response.js';
-import type { DecodedEvents } from '../machinery/watch-lines.js';
 import type { SharedWatchEvent } from '../api/request.js';
 
 /** What a transport reports about one streamed request. */
@@ -22,6 +21,26 @@ export interface StreamSink {
 }
 
 const eventTypes = new Set<WatchEventType>(['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR']);
+
+/**
+ * The last events decoded, by their exact line, for watchers that never mutate them: every
+ * in-process watcher of one event gets the same text right after the others, so a few dozen
+ * entries are enough to decode each event once instead of once per watcher.
+ */
+export class DecodedEvents {
+  private readonly events = new Map<string, WatchEvent<KObject>>();
+
+  constructor(private readonly size = 64) {}
+
+  get(line: string): WatchEvent<KObject> | undefined {
+    return this.events.get(line);
+  }
+
+  set(line: string, event: WatchEvent<KObject>): void {
+    this.events.set(line, event);
+    if (this.events.size > this.size) this.events.delete(this.events.keys().next().value!);
+  }
+}
 
 export class WatchDecoder<T extends KObject> implements StreamSink {
   private buffer = '';

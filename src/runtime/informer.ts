@@ -137,13 +137,13 @@ export class Informer<T extends KObject = KObject> {
     this.notifier.dispatch(notifications);
   }
 
-  private upsert(given: T): void {
-    const obj = this.trim(given);
+  private upsert(obj: T): void {
+    this.trim(obj);
     this.notifier.dispatch(changeOf(this.store.upsert(obj), obj));
   }
 
-  private remove(given: T): void {
-    const obj = this.trim(given);
+  private remove(obj: T): void {
+    this.trim(obj);
     this.store.remove(objectKey(obj));
     this.notifier.dispatch([{ type: 'delete', obj }]);
   }

@@ -15,6 +15,7 @@ import { metrics } from './metrics.js';
 import { encodeWatchFrame, PROTOBUF_WATCH_CONTENT_TYPE, protobufMessageOf } from './protobuf/encode.js';
 import { jsonText } from '../../machinery/json-text.js';
 import { deepFreeze } from '../../machinery/deep-freeze.js';
+import { clone } from '../../machinery/deep-equal.js';
 
 const bookmarkIntervalMs = 60_000;
 
@@ -44,7 +45,7 @@ function sharedEvent(d: WatchDelivery): SharedWatchEvent | undefined {
 function forReaders(o: KObject): KObject {
   const { managedFields: _dropped, ...metadata } = o.metadata;
   const object = { ...o, metadata };
-  return freezeWatched() ? deepFreeze(JSON.parse(JSON.stringify(object)) as KObject) : object;
+  return freezeWatched() ? deepFreeze(clone(object)) : object;
 }
 
 function sharedLine(d: WatchDelivery, protobuf: boolean): string | Buffer {

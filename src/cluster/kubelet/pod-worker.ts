@@ -98,7 +98,6 @@ export class PodWorker {
     return { wakeAt };
   }
 
-
   /** Stops containers within the grace period; once all are down, finishes the deletion. True when done. */
   private async terminate(now: number): Promise<boolean> {
     this.runtime.stopping = true;

@@ -20,12 +20,14 @@ export const managerNodeOptions = '--max-old-space-size=384 --max-semi-space-siz
  */
 export const managerMalloc = { arenaMax: 2, trimThreshold: 131072, topPad: 0, mmapThreshold: 131072 };
 
-/** `managerMalloc` as the environment variables glibc reads (the chart's container env, the benchmarks' manager). */
+/** The environment variable glibc reads for each of `managerMalloc`'s settings. */
+export const mallocVariables: Record<keyof typeof managerMalloc, string> = {
+  arenaMax: 'MALLOC_ARENA_MAX', trimThreshold: 'MALLOC_TRIM_THRESHOLD_', topPad: 'MALLOC_TOP_PAD_', mmapThreshold: 'MALLOC_MMAP_THRESHOLD_',
+};
+
+/** `managerMalloc` as environment variables (the benchmarks' manager; the chart renders the same). */
 export function mallocEnv(m: typeof managerMalloc = managerMalloc): Record<string, string> {
-  return {
-    MALLOC_ARENA_MAX: String(m.arenaMax), MALLOC_TRIM_THRESHOLD_: String(m.trimThreshold),
-    MALLOC_TOP_PAD_: String(m.topPad), MALLOC_MMAP_THRESHOLD_: String(m.mmapThreshold),
-  };
+  return Object.fromEntries(Object.entries(mallocVariables).map(([key, name]) => [name, String(m[key as keyof typeof managerMalloc])]));
 }
 
 export interface ChartValues {

@@ -4,6 +4,7 @@
  * and reads its in-cluster config from the pod's service-account token.
  */
 import type { ValueReader } from './render.js';
+import { mallocVariables } from './values.js';
 
 const image = (r: ValueReader, component: 'manager') => `${r.value(`${component}.image.repository`)}:${r.value(`${component}.image.tag`)}`;
 
@@ -49,10 +50,7 @@ export function managerDeployment(r: ValueReader): Record<string, unknown> {
               { name: 'POD_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } },
               { name: 'WEBHOOK_PORT', value: r.text('manager.webhook.port') },
               { name: 'NODE_OPTIONS', value: r.text('manager.nodeOptions') },
-              { name: 'MALLOC_ARENA_MAX', value: r.text('manager.malloc.arenaMax') },
-              { name: 'MALLOC_TRIM_THRESHOLD_', value: r.text('manager.malloc.trimThreshold') },
-              { name: 'MALLOC_TOP_PAD_', value: r.text('manager.malloc.topPad') },
-              { name: 'MALLOC_MMAP_THRESHOLD_', value: r.text('manager.malloc.mmapThreshold') },
+              ...Object.entries(mallocVariables).map(([key, name]) => ({ name, value: r.text(`manager.malloc.${key}`) })),
             ],
             ports: [
               { name: 'webhook-server', containerPort: r.value<number>('manager.webhook.port'), protocol: 'TCP' },
