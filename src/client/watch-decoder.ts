@@ -22,6 +22,14 @@ export interface StreamSink {
 
 const eventTypes = new Set<WatchEventType>(['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR']);
 
+/** Objects an in-process server shares with its own store: their strings live there already. */
+const storeShared = new WeakSet<object>();
+
+/** Whether `obj` came as the embedded server's own object (SharedWatchEvent), not decoded for this process. */
+export function sharedWithStore(obj: object): boolean {
+  return storeShared.has(obj);
+}
+
 /**
  * The last events decoded, by their exact line, for watchers that never mutate them: every
  * in-process watcher of one event gets the same text right after the others, so a few dozen
@@ -69,7 +77,11 @@ export class WatchDecoder<T extends KObject> implements StreamSink {
   data(chunk: string, shared?: SharedWatchEvent): void {
     if (this.done) return;
     // A read-only watcher of the embedded server takes its object: nothing to parse (performance.md §20).
-    if (shared && this.shared && !this.buffer) return this.callbacks.onEvent({ type: shared.type, object: shared.object() } as WatchEvent<T>);
+    if (shared && this.shared && !this.buffer) {
+      const object = shared.object();
+      storeShared.add(object);
+      return this.callbacks.onEvent({ type: shared.type, object } as WatchEvent<T>);
+    }
     // The in-process transport hands every watcher the same string per event, one line ending in
     // '\n': looked up as it is, its hash is computed once and no watcher copies it (performance.md §13).
     if (!this.buffer && this.shared && chunk.indexOf('\n') === chunk.length - 1) {

@@ -5,6 +5,7 @@
  * timeline is a short list of its progress points, appended whenever its row changes.
  */
 import { families, rowKey, type Family, type WorkloadRow } from './summaries.js';
+import { compareStrings } from '../machinery/order.js';
 
 export interface TimelinePoint { t: number; updated: number; ready: number; replicas: number; revision: string; paused: boolean; partition: string }
 export interface Delta { upserts: Partial<Record<Family, unknown[]>>; deletes: Partial<Record<Family, string[]>>; timeline: Record<string, TimelinePoint> }
@@ -80,7 +81,7 @@ export class DashboardState {
   }
 
   private dropOldestEvents(rows: Map<string, { row: unknown; json: string }>): void {
-    const oldest = [...rows.entries()].sort((a, b) => String((a[1].row as { time: string }).time).localeCompare(String((b[1].row as { time: string }).time)))[0];
+    const oldest = [...rows.entries()].sort((a, b) => compareStrings(String((a[1].row as { time: string }).time), String((b[1].row as { time: string }).time)))[0];
     if (oldest) {
       rows.delete(oldest[0]);
       (this.pending.deletes.events ??= []).push(oldest[0]);

@@ -11,13 +11,18 @@ export function deepEqual(a: unknown, b: unknown): boolean {
     for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], bb[i])) return false;
     return true;
   }
+  // keys walked in place, no arrays made: every write compares most of an object with its old one
   const ao = a as Record<string, unknown>;
   const bo = b as Record<string, unknown>;
-  const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
-  const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
-  if (ak.length !== bk.length) return false;
-  for (const k of ak) if (!deepEqual(ao[k], bo[k])) return false;
-  return true;
+  let defined = 0;
+  for (const k in ao) {
+    const v = ao[k];
+    if (v === undefined) continue;
+    if (!deepEqual(v, bo[k])) return false;
+    defined++;
+  }
+  for (const k in bo) if (bo[k] !== undefined) defined--;
+  return defined === 0;
 }
 
 /**

@@ -4,6 +4,7 @@
  * encoding/json writes a map (keys sorted at every level, `<`, `>`, `&`, U+2028 and U+2029
  * escaped), so a hash over "the raw bytes" of a JSON document is stable across processes.
  */
+import { compareStrings } from './order.js';
 
 const fnvPrime = 0x01000193;
 const fnvOffsetBasis = 0x811c9dc5;
@@ -43,7 +44,7 @@ export function goJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : goJson(v))).join(',')}]`;
   const entries = Object.entries(value as Record<string, unknown>)
     .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    .sort(([a], [b]) => compareStrings(a, b));
   return `{${entries.map(([k, v]) => `${goString(k)}:${goJson(v)}`).join(',')}}`;
 }
 

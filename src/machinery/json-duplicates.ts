@@ -16,7 +16,8 @@ export function duplicateFields(text: string): string[] {
   const n = text.length;
   let i = 0;
   const ws = () => { while (i < n && isSpace(text.charCodeAt(i))) i++; };
-  const str = (): string => {
+  /** Passes a string; a key is cut out (decoded only if it carries escapes), a value only skipped. */
+  const str = (key: boolean): string => {
     const start = i;
     let escaped = false;
     i++; // opening quote
@@ -24,7 +25,7 @@ export function duplicateFields(text: string): string[] {
       if (c === backslash) { escaped = true; i++; }
     }
     i++;
-    // decode only keys that carry escapes
+    if (!key) return '';
     return escaped ? (JSON.parse(text.slice(start, i)) as string) : text.slice(start + 1, i - 1);
   };
   const joined = (key: string) => [...path, key].reduce<string>((p, s) => (typeof s === 'number' ? `${p}[${s}]` : p ? `${p}.${s}` : s), '');
@@ -38,7 +39,7 @@ export function duplicateFields(text: string): string[] {
       let many: Set<string> | undefined;
       for (ws(); i < n && text.charCodeAt(i) !== closeBrace; ws()) {
         if (text.charCodeAt(i) === comma) { i++; ws(); }
-        const key = str();
+        const key = str(true);
         if (few ? few.includes(key) : many!.has(key)) out.push(joined(key));
         if (few && few.length >= 16) { many = new Set(few); few = undefined; }
         if (few) few.push(key);
@@ -64,7 +65,7 @@ export function duplicateFields(text: string): string[] {
       ws();
       i++;
     } else if (c === quote) {
-      str();
+      str(false);
     } else {
       for (let d; i < n && (d = text.charCodeAt(i)) !== comma && d !== closeBrace && d !== closeBracket && !isSpace(d); i++);
     }

@@ -13,7 +13,7 @@ import { parseRequestKey, requestKey, type Request, eventMapperOf, type EventMap
 import type { Informer } from './informer.js';
 import { noControllerMetrics, type ControllerMetrics } from './metrics.js';
 import type { RateLimiter } from '../machinery/workqueue/rate-limiter.js';
-import { TerminalError, type ReconcileFunc, type Reconciler, type Result } from './reconcile.js';
+import { TerminalError, type ReconcileContext, type ReconcileFunc, type Reconciler, type Result } from './reconcile.js';
 import { WorkQueue, type QueueMetrics } from '../machinery/workqueue/queue.js';
 
 export { TerminalError, type ReconcileContext, type ReconcileFunc, type Reconciler, type Result } from './reconcile.js';
@@ -129,20 +129,19 @@ export class Controller {
   }
 
   private async reconcileKey(queue: WorkQueue, key: string, signal: AbortSignal): Promise<void> {
-    const reconcileId = randomUUID();
-    const log = this.log.child({ key, reconcileID: reconcileId });
+    const ctx = new ReconcileScope(signal, this.clock, this.log, key);
     const started = this.clock.now();
     const seconds = () => (this.clock.now() - started) / 1000;
     let result: Result;
     try {
-      result = (await this.reconcile({ signal, log, clock: this.clock, reconcileId }, parseRequestKey(key))) ?? {};
+      result = (await this.reconcile(ctx, parseRequestKey(key))) ?? {};
     } catch (e) {
       const terminal = e instanceof TerminalError;
       if (terminal) queue.forget(key);
       else queue.addRateLimited(key);
       this.metrics.errored(terminal);
       this.metrics.reconciled('error', seconds());
-      log.error({ err: e, terminal }, 'Reconciler error');
+      ctx.log.error({ err: e, terminal }, 'Reconciler error');
       return;
     }
     queue.forget(key);
@@ -152,5 +151,24 @@ export class Controller {
     } else {
       this.metrics.reconciled('success', seconds());
     }
+  }
+}
+
+/**
+ * One reconcile's context. Its logger, tagged with the key and a fresh reconcileID, is made on first
+ * use: most reconciles log nothing, and a child logger and a UUID per reconcile were 1 % of the plane.
+ */
+class ReconcileScope implements ReconcileContext {
+  private logger?: Logger;
+  private id?: string;
+
+  constructor(readonly signal: AbortSignal, readonly clock: Clock, private readonly parent: Logger, private readonly key: string) {}
+
+  get reconcileId(): string {
+    return (this.id ??= randomUUID());
+  }
+
+  get log(): Logger {
+    return (this.logger ??= this.parent.child({ key: this.key, reconcileID: this.reconcileId }));
   }
 }

@@ -38,12 +38,18 @@ export function isNamespaceResource(r: ServedResource): boolean {
   return r.definition.group === '' && r.definition.plural === 'namespaces';
 }
 
+/** `resource[/subresource]` entries, `*` for any; compared in place (every write checks every webhook). */
 function resourceMatches(resources: string[] | undefined, plural: string, sub: string): boolean {
   for (const entry of resources ?? []) {
     const slash = entry.indexOf('/');
-    const res = slash < 0 ? entry : entry.slice(0, slash);
-    const s = slash < 0 ? '' : entry.slice(slash + 1);
-    if ((res === '*' || res === plural) && (s === '*' || s === sub)) return true;
+    if (slash < 0) {
+      if (sub === '' && (entry === '*' || entry === plural)) return true;
+      continue;
+    }
+    const anyResource = slash === 1 && entry[0] === '*';
+    const anySub = entry.length === slash + 2 && entry[slash + 1] === '*';
+    if ((anyResource || (slash === plural.length && entry.startsWith(plural)))
+      && (anySub || (entry.length - slash - 1 === sub.length && entry.endsWith(sub)))) return true;
   }
   return false;
 }
@@ -85,8 +91,13 @@ export class Matcher {
 
   private matchRules(hook: Webhook, view: RequestView): Invocation | undefined {
     const r = view.resource;
-    if (hook.rules.some((rule) => ruleMatches(rule, view, r, r.definition.version))) return { hook, resource: r, kind: view.kind };
-    if (!hook.equivalent || !hook.rules.some((rule) => ruleMatches(rule, view, r, undefined))) return undefined;
+    let otherVersion = false;
+    for (const rule of hook.rules) {
+      if (!ruleMatches(rule, view, r, undefined)) continue;
+      if (listMatches(rule.apiVersions, r.definition.version)) return { hook, resource: r, kind: view.kind };
+      otherVersion = true;
+    }
+    if (!hook.equivalent || !otherVersion) return undefined;
     for (const rule of hook.rules) {
       for (const other of this.equivalents(r)) {
         if (ruleMatches(rule, view, other, other.definition.version)) return { hook, resource: other, kind: kindFor(other, view) };

@@ -12,6 +12,7 @@ import { applySchemaDefaults } from '../registry/validate.js';
 import type { Webhook } from './webhook-config.js';
 import { callWebhook, type DispatchDeps } from './call.js';
 import { fromInvocationVersion, requestView, toInvocationVersion } from './request-view.js';
+import type { Invocation, RequestView } from './matching.js';
 
 function decodePatch(patch: string): unknown {
   try {
@@ -30,13 +31,11 @@ function applyPatch(obj: KObject, patch: string): KObject {
 }
 
 /**
- * Calls `hook` if it matches; resolves with the (possibly) patched object and whether it changed,
- * or undefined when the webhook did not apply or failed open.
+ * Calls the webhook of `inv` (it matched `view`); resolves with the (possibly) patched object and
+ * whether it changed, or undefined when it failed open.
  */
-async function invoke(deps: DispatchDeps, hook: Webhook, attrs: AdmissionAttributes, current: KObject | undefined): Promise<{ object: KObject | undefined; changed: boolean } | undefined> {
-  const view = requestView(attrs, current);
-  const inv = deps.matcher.match(hook, view);
-  if (!inv) return undefined;
+async function invoke(deps: DispatchDeps, inv: Invocation, view: RequestView, attrs: AdmissionAttributes, current: KObject | undefined): Promise<{ object: KObject | undefined; changed: boolean } | undefined> {
+  const { hook } = inv;
   const object = await toInvocationVersion(inv, view, view.object);
   const oldObject = await toInvocationVersion(inv, view, view.oldObject);
   const response = await callWebhook(deps, inv, view, attrs, object, oldObject);
@@ -55,20 +54,29 @@ async function invoke(deps: DispatchDeps, hook: Webhook, attrs: AdmissionAttribu
 
 export async function runMutatingWebhooks(deps: DispatchDeps, hooks: readonly Webhook[], attrs: AdmissionAttributes): Promise<KObject | undefined> {
   let object = attrs.object;
+  // Matched without waiting: most writes reach none of the webhooks, and the view changes only with a patch.
+  let view = requestView(attrs, object);
+  const call = async (inv: Invocation) => {
+    const result = await invoke(deps, inv, view, attrs, object);
+    if (result && result.object !== object) {
+      object = result.object;
+      view = requestView(attrs, object);
+    }
+    return result;
+  };
   const reinvocable = new Set<string>();
   const reinvoke = new Set<string>();
   for (const hook of hooks) {
-    const result = await invoke(deps, hook, attrs, object);
+    const inv = deps.matcher.match(hook, view);
+    const result = inv && await call(inv);
     if (!result) continue;
-    object = result.object;
     if (result.changed) for (const id of reinvocable) reinvoke.add(id);
     if (hook.reinvokeIfNeeded) reinvocable.add(hook.id);
   }
   if (reinvoke.size === 0) return object;
   for (const hook of hooks) {
-    if (!reinvoke.has(hook.id)) continue;
-    const result = await invoke(deps, hook, attrs, object);
-    if (result) object = result.object;
+    const inv = reinvoke.has(hook.id) ? deps.matcher.match(hook, view) : undefined;
+    if (inv) await call(inv);
   }
   return object;
 }

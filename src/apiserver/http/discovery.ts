@@ -1,13 +1,14 @@
 /** Legacy discovery documents (/api, /apis, /api/v1, /apis/<g>/<v>), built from the resource table. */
 import type { ResourceDefinition } from '../../api/resource.js';
 import type { ResourceTable } from '../registry/resource-table.js';
+import { compareStrings } from '../../machinery/order.js';
 
 export function apiVersions(serverAddress: string): Record<string, unknown> {
   return { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress }] };
 }
 
 export function apiGroupList(table: ResourceTable): Record<string, unknown> {
-  const groups = [...table.groups()].filter(([g]) => g !== '').sort(([a], [b]) => groupOrder(a) - groupOrder(b) || a.localeCompare(b)).map(([name, versions]) => {
+  const groups = [...table.groups()].filter(([g]) => g !== '').sort(([a], [b]) => groupOrder(a) - groupOrder(b) || compareStrings(a, b)).map(([name, versions]) => {
     const vs = [...versions.keys()].map((v) => ({ groupVersion: `${name}/${v}`, version: v }));
     return { name, versions: vs, preferredVersion: vs[0] };
   });

@@ -11,6 +11,7 @@ import { classForKind } from './models.js';
 import { resourcePaths, type OperationContext } from './paths.js';
 import { specialNames } from './schema-names.js';
 import type { OpenApiSchema } from './schema-types.js';
+import { compareStrings } from '../../machinery/order.js';
 
 export interface OpenApiResource {
   definition: ResourceDefinition;
@@ -82,7 +83,7 @@ export function openApiV3Document(input: OpenApiV3DocumentInput): Record<string,
     description: 'Patch is provided to give a concrete name and type to the Kubernetes PATCH request body.',
   };
   let paths: Record<string, unknown> = {};
-  const resources = [...input.resources].sort((a, b) => a.definition.plural.localeCompare(b.definition.plural));
+  const resources = [...input.resources].sort((a, b) => compareStrings(a.definition.plural, b.definition.plural));
   for (const r of resources) {
     const ctx = contextFor(r, isBuiltin(r), schemas);
     const scale = r.definition.subresources?.scale ? scaleContext(ctx, schemas) : undefined;

@@ -4,6 +4,7 @@
  * CRDs add and remove entries at run time; `changed` lets discovery and OpenAPI caches refresh.
  */
 import type { ServedResource } from './served-resource.js';
+import { compareStrings } from '../../machinery/order.js';
 
 export class ResourceTable {
   private readonly byGvr = new Map<string, ServedResource>();
@@ -59,7 +60,7 @@ export class ResourceTable {
     }
     for (const [group, versions] of groups) {
       const sorted = [...versions.keys()].sort(compareKubeVersions);
-      groups.set(group, new Map(sorted.map((v) => [v, versions.get(v)!.sort((a, b) => a.definition.plural.localeCompare(b.definition.plural))])));
+      groups.set(group, new Map(sorted.map((v) => [v, versions.get(v)!.sort((a, b) => compareStrings(a.definition.plural, b.definition.plural))])));
     }
     return groups;
   }
@@ -75,7 +76,7 @@ const versionPattern = /^v(\d+)(?:(alpha|beta)(\d+))?$/;
 export function compareKubeVersions(a: string, b: string): number {
   const ma = versionPattern.exec(a);
   const mb = versionPattern.exec(b);
-  if (!ma || !mb) return ma ? -1 : mb ? 1 : a.localeCompare(b);
+  if (!ma || !mb) return ma ? -1 : mb ? 1 : compareStrings(a, b);
   const rank = (m: RegExpExecArray) => (m[2] === undefined ? 3 : m[2] === 'beta' ? 2 : 1);
   if (rank(ma) !== rank(mb)) return rank(mb) - rank(ma);
   if (ma[1] !== mb[1]) return Number(mb[1]) - Number(ma[1]);

@@ -8,6 +8,7 @@
 import { fnv1a } from '../../machinery/hash.js';
 import type { ObjectMeta } from '../../api/meta.js';
 import type { Container } from '../../api/core/index.js';
+import { compareStrings } from '../../machinery/order.js';
 
 /** Variables the SidecarSet hot upgrade maintains itself: a change never asks for a restart. */
 const excludedEnvs = new Set(['SIDECARSET_VERSION', 'SIDECARSET_VERSION_ALT']);
@@ -40,7 +41,7 @@ export const refersToMetadata = (c: Container, field: MetadataField, key: string
  * yet" (a container that was not running when the daemon looked).
  */
 function hashPairs(pairs: [string, string][]): number {
-  pairs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  pairs.sort(([a], [b]) => compareStrings(a, b));
   return fnv1a(new TextEncoder().encode(JSON.stringify(pairs))) || 1;
 }
 

@@ -8,6 +8,7 @@
 import { KruisePodReadyCondition, LifecycleState } from '../../api/kruise/workloads/labels.js';
 import { rfc3339 } from '../../machinery/time.js';
 import type { PodCondition, Pod } from '../../api/core/index.js';
+import { compareStrings as cmp } from '../../machinery/order.js';
 
 export interface ReadinessMessage {
   userAgent: string;
@@ -40,7 +41,6 @@ export function formatReadinessMessages(messages: readonly ReadinessMessage[]): 
   return JSON.stringify(sorted.map((m) => ({ userAgent: m.userAgent, key: m.key })));
 }
 
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const same = (a: ReadinessMessage, b: ReadinessMessage) => a.userAgent === b.userAgent && a.key === b.key;
 
 function replaceCondition(pod: Pod, condition: PodCondition): PodCondition[] {

@@ -5,6 +5,7 @@
  */
 import { deepEqual } from '../../machinery/deep-equal.js';
 import type { ControllerRevision } from '../../api/core/index.js';
+import { oldestFirst } from '../../machinery/order.js';
 
 /** JSON with the patch directive, nulls, `{}` and `[]` removed (recursively); undefined when nothing is left. */
 export function normalizeData(value: unknown): unknown {
@@ -37,8 +38,7 @@ export function findEqualRevisions(revisions: readonly ControllerRevision[], can
 /** Oldest first: by revision number, then creation time, then name. */
 export function sortRevisions(revisions: readonly ControllerRevision[]): ControllerRevision[] {
   return [...revisions].sort((a, b) => (a.revision ?? 0) - (b.revision ?? 0)
-    || (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? '')
-    || (a.metadata.name ?? '').localeCompare(b.metadata.name ?? ''));
+    || oldestFirst(a, b));
 }
 
 /** One past the highest revision number (1 for an empty history). */

@@ -7,6 +7,7 @@ import type { EphemeralContainer, Pod } from '../../api/core/index.js';
 import { EphemeralContainerEnvKey } from '../../api/kruise/ops/ephemeraljob.js';
 import { isPodActive } from '../../control/podutil/index.js';
 import type { EphemeralJob, TemplateContainer } from './types.js';
+import { oldestFirst } from '../../machinery/order.js';
 
 export const templateContainers = (job: EphemeralJob): TemplateContainer[] => (job.spec?.template?.ephemeralContainers ?? []) as TemplateContainer[];
 
@@ -23,12 +24,11 @@ function takenByOther(job: EphemeralJob, pod: Pod): boolean {
   });
 }
 
-const byAge = (a: Pod, b: Pod) => (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? '') || a.metadata.name!.localeCompare(b.metadata.name!);
 
 export function targetPods(job: EphemeralJob, matching: readonly Pod[]): Pod[] {
   const replicas = job.spec?.replicas;
   const out: Pod[] = [];
-  for (const pod of [...matching].sort(byAge)) {
+  for (const pod of [...matching].sort(oldestFirst)) {
     if (!isPodActive(pod) || takenByOther(job, pod)) continue;
     if (replicas === undefined || replicas === null || out.length < replicas) out.push(pod);
   }

@@ -6,6 +6,7 @@
 import type { ImagePullJobObject, NodeImageObject, TagSpec } from '../../control/imagejob/index.js';
 import { splitImage, tagStatusOf } from '../../control/imagejob/index.js';
 import { rfc3339 } from '../../machinery/time.js';
+import { compareStrings } from '../../machinery/order.js';
 
 export interface SecretRef { namespace: string; name: string; mode?: string }
 export type NodeState = 'notSynced' | 'pulling' | 'succeeded' | 'failed';
@@ -51,7 +52,7 @@ export function withJobTag(ni: NodeImageObject, job: ImagePullJobObject, refs: S
       pullPolicy: tagPullPolicy(job, random), imagePullPolicy: job.spec?.imagePullPolicy ?? 'IfNotPresent',
     });
   }
-  image.tags.sort((a, b) => a.tag.localeCompare(b.tag));
+  image.tags.sort((a, b) => compareStrings(a.tag, b.tag));
   return spec;
 }
 

@@ -16,6 +16,7 @@ import { deepEqual } from '../../machinery/deep-equal.js';
 import { isNotFound } from '../../machinery/errors.js';
 import type { Informer } from '../../runtime/informer.js';
 import type { SecretRef } from './node-image-tag.js';
+import { byName } from '../../machinery/order.js';
 
 export interface SyncedSecrets {
   refs: SecretRef[];
@@ -72,7 +73,7 @@ export class PullSecretCopies {
     const sourceKey = `${source.metadata.namespace}/${source.metadata.name}`;
     const key = keyOf(job);
     const candidates = this.copies().filter((c) => c.metadata.annotations?.[ImagePullSecretSourceKeyAnnotation] === sourceKey)
-      .sort((a, b) => a.metadata.name!.localeCompare(b.metadata.name!));
+      .sort(byName);
     const copy = candidates.find((c) => referencesOf(c).includes(key)) ?? candidates[0];
     if (!copy) {
       const created = await this.d.client.create<Secret>(Secrets, {

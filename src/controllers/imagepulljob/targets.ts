@@ -9,6 +9,7 @@ import type { ImagePullJobObject, NodeImageObject } from '../../control/imagejob
 import { isPodActive } from '../../control/podutil/index.js';
 import { selectorFromLabelSelector, type MetaLabelSelector } from '../../machinery/labels.js';
 import type { Informer } from '../../runtime/informer.js';
+import { byName } from '../../machinery/order.js';
 
 export function selectTargets(job: ImagePullJobObject, nodeImages: Informer<NodeImageObject>, pods: Informer<Pod>): NodeImageObject[] {
   const spec = job.spec;
@@ -27,7 +28,7 @@ export function selectTargets(job: ImagePullJobObject, nodeImages: Informer<Node
   } else {
     targets = nodeImages.list();
   }
-  return targets.filter((n) => !n.metadata.deletionTimestamp).sort((a, b) => a.metadata.name!.localeCompare(b.metadata.name!));
+  return targets.filter((n) => !n.metadata.deletionTimestamp).sort(byName);
 }
 
 /** Whether the job may pull on NodeImage `name` (cheap check for event mapping; podSelector jobs always say yes). */

@@ -5,6 +5,7 @@
  * Min/max: every subset's min in order, then up to each max in order. Adaptive: min/max where an
  * unschedulable subset keeps at most its ready pods and a schedulable one never loses ready pods.
  */
+import { compareStrings } from '../../machinery/order.js';
 export interface SubsetReplicaSpec {
   name: string;
   replicas?: number | string;
@@ -47,7 +48,7 @@ export function allocateSpecific(total: number, subsets: readonly SubsetReplicaS
   }
   const rest = total - fixed;
   const each = Math.floor(rest / free.length);
-  const byMost = [...free].sort((a, b) => (current.get(b) ?? 0) - (current.get(a) ?? 0) || b.localeCompare(a));
+  const byMost = [...free].sort((a, b) => (current.get(b) ?? 0) - (current.get(a) ?? 0) || compareStrings(b, a));
   const bonus = new Set(byMost.slice(0, rest % free.length));
   for (const name of free) out.set(name, each + (bonus.has(name) ? 1 : 0));
   return { replicas: out };

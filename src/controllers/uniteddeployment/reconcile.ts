@@ -23,6 +23,7 @@ import { allocateAdaptive, allocateMinMax, allocateSpecific, usesMinMax, type Ad
 import { computeStatus, type SubsetFacts } from './status.js';
 import { countsOf, subsetKindOf, type SubsetKind } from './subset-kinds.js';
 import { buildSubsetWorkload, type TopologySubset } from './subset-workload.js';
+import { oldestFirst } from '../../machinery/order.js';
 
 export interface UnitedDeploymentDeps {
   client: Client;
@@ -110,7 +111,7 @@ export class UnitedDeploymentReconciler {
     const out = new Map<string, KObject>();
     const owned = this.d.workloads.get(kind.templateKey)!.byIndex('controllerUid', ud.metadata.uid!)
       .filter((o) => !o.metadata.deletionTimestamp)
-      .sort((a, b) => (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? '') || a.metadata.name!.localeCompare(b.metadata.name!));
+      .sort(oldestFirst);
     for (const obj of owned) {
       const name = obj.metadata.labels?.[SubsetNameLabel] ?? '';
       if (wanted.has(name) && !out.has(name)) out.set(name, obj);

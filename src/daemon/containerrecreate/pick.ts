@@ -5,6 +5,7 @@
  */
 import { timeOf } from '../../machinery/time.js';
 import type { CRR } from './status-writes.js';
+import { byName } from '../../machinery/order.js';
 
 const phaseWeight: Record<string, number> = { Completed: 1, Recreating: 2, Pending: 3 };
 const weight = (crr: CRR) => phaseWeight[crr.status?.phase ?? ''] ?? 4;
@@ -12,7 +13,7 @@ const weight = (crr: CRR) => phaseWeight[crr.status?.phase ?? ''] ?? 4;
 export function byPhaseThenAge(a: CRR, b: CRR): number {
   return weight(a) - weight(b)
     || (timeOf(a.metadata.creationTimestamp) ?? 0) - (timeOf(b.metadata.creationTimestamp) ?? 0)
-    || (a.metadata.name ?? '').localeCompare(b.metadata.name ?? '');
+    || byName(a, b);
 }
 
 export const isOpen = (crr: CRR): boolean => !crr.metadata.deletionTimestamp && !crr.status?.completionTime;

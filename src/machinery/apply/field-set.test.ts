@@ -106,6 +106,15 @@ describe('set operations', () => {
     }));
   });
 
+  test('union returns the same set when the other adds nothing, and leaves operands alone', () => {
+    const a = setOf([['f:a', 'f:b'], ['f:c']]);
+    assert.equal(a.union(setOf([['f:a', 'f:b']])), a);
+    assert.equal(a.union(new FieldSet()), a);
+    const u = a.union(setOf([['f:a', 'f:x']]));
+    assert.deepEqual(u.paths(), [['f:a', 'f:b'], ['f:a', 'f:x'], ['f:c']]);
+    assert.deepEqual(a.paths(), [['f:a', 'f:b'], ['f:c']]);
+  });
+
   test('difference returns the same set when nothing is removed, and leaves operands alone', () => {
     const a = setOf([['f:a', 'f:b'], ['f:c']]);
     const b = setOf([['f:x']]);

@@ -44,16 +44,21 @@ export class FieldSet {
     return node?.member ?? false;
   }
 
+  /** `this` itself when `other` adds nothing (a writer that sets the fields it owns already). */
   union(other: FieldSet): FieldSet {
     if (other.isEmpty()) return this;
     if (this.isEmpty()) return other;
-    const out = new FieldSet();
-    out.member = this.member || other.member;
-    for (const [el, c] of this.children ?? []) {
-      const oc = other.child(el);
-      out.setChild(el, oc ? c.union(oc) : c);
+    const member = this.member || other.member;
+    let kids: Map<string, FieldSet> | undefined;
+    for (const [el, oc] of other.children ?? []) {
+      const c = this.children?.get(el);
+      const u = c ? c.union(oc) : oc;
+      if (u !== c) (kids ??= new Map(this.children)).set(el, u);
     }
-    for (const [el, oc] of other.children ?? []) if (!this.children?.has(el)) out.setChild(el, oc);
+    if (!kids && member === this.member) return this;
+    const out = new FieldSet();
+    out.member = member;
+    out.children = kids ?? this.children;
     return out;
   }
 

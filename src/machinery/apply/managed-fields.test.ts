@@ -59,6 +59,21 @@ describe('recordUpdate', () => {
     }));
   });
 
+  test('a writer that sets only fields it owns gets a new time and keeps its fieldsV1, write after write', () => {
+    const created = withFields(deployment(), recordUpdate(undefined, deployment(), opts('creator')));
+    // as a controller writes: from a cache without managedFields
+    const scaled = withFields(structuredClone(created), []);
+    delete scaled.metadata.managedFields;
+    (scaled.spec as { replicas: number }).replicas = 5;
+    const entries = recordUpdate(created, scaled, opts('creator', T1));
+    assert.equal(entries.length, 1);
+    assert.equal(entries[0].time, T1);
+    assert.equal(entries[0].fieldsV1, created.metadata.managedFields![0].fieldsV1, 'fieldsV1 kept, not encoded again');
+    const again = structuredClone(scaled);
+    (again.spec as { replicas: number }).replicas = 6;
+    assert.equal(recordUpdate(withFields(scaled, entries), again, opts('creator', T1))[0].fieldsV1, entries[0].fieldsV1);
+  });
+
   test('custom resources (no always-present fields) own their top-level maps as elements', () => {
     const cr: KObject = { apiVersion: 'x.io/v1', kind: 'Foo', metadata: { name: 'a' }, spec: { size: 1 } };
     const entries = recordUpdate(undefined, cr, { ...opts('m'), hints: hintsFromFunction(() => undefined) });

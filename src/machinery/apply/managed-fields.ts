@@ -5,6 +5,7 @@
 import { type KObject, type ManagedFieldsEntry, isObject } from '../../api/meta.js';
 import { FieldSet, fieldSetFromValue, fromFieldsV1, listItemElement, toFieldsV1 } from './field-set.js';
 import type { ListType, TypeHints } from './type-hints.js';
+import { compareStrings as byString } from '../order.js';
 
 /** One decoded managedFields entry. */
 export interface Manager {
@@ -60,6 +61,13 @@ function decodedSet(fieldsV1: unknown): FieldSet {
   return set;
 }
 
+/** A set's fieldsV1, remembered as its decoding: the next write to the stored object starts from it. */
+function encodedSet(set: FieldSet): Record<string, unknown> {
+  const fieldsV1 = toFieldsV1(set);
+  decodedSets.set(fieldsV1, set);
+  return fieldsV1;
+}
+
 /** Decoded entries, or undefined when one is malformed (upstream then falls back or stops tracking). */
 export function decodeManagedFields(entries: readonly ManagedFieldsEntry[] | undefined): Manager[] | undefined {
   const byId = new Map<string, Manager>();
@@ -83,21 +91,19 @@ function seconds(time: string | undefined): number {
   return Number.isNaN(t) ? 0 : Math.floor(t / 1000);
 }
 
-function byString(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 /** Entries in upstream order: operation, time (seconds), manager, apiVersion, subresource. */
 export function encodeManagedFields(managers: readonly Manager[]): ManagedFieldsEntry[] {
   const sorted = [...managers].sort((p, q) => byString(p.operation, q.operation) || seconds(p.time) - seconds(q.time)
     || byString(p.manager, q.manager) || byString(p.apiVersion, q.apiVersion) || byString(p.subresource ?? '', q.subresource ?? ''));
   return sorted.map((m) => {
     const src = m.source;
-    if (src && src.set === m.set && src.entry.time === m.time && src.entry.apiVersion === m.apiVersion) return { ...src.entry };
+    const kept = src && src.set === m.set ? src.entry : undefined;
+    if (kept && kept.time === m.time && kept.apiVersion === m.apiVersion) return { ...kept };
     const entry: ManagedFieldsEntry = { manager: m.manager, operation: m.operation, apiVersion: m.apiVersion };
     if (m.time) entry.time = m.time;
     entry.fieldsType = 'FieldsV1';
-    entry.fieldsV1 = toFieldsV1(m.set);
+    // a writer that only set fields it owned keeps its set: its encoding too, with a new time
+    entry.fieldsV1 = kept?.fieldsV1 ?? encodedSet(m.set);
     if (m.subresource) entry.subresource = m.subresource;
     return entry;
   });
@@ -232,9 +238,13 @@ export function applyUpdate(managers: readonly Manager[], cmp: Comparison, opts:
   const out: Manager[] = [];
   let own: Manager | undefined;
   for (const m of managers) {
+    // the writer keeps what it changes, so only removals leave its set: unchanged, it stays the same set
+    if (m.id === id) {
+      own = { ...m, set: m.set.difference(cmp.removed) };
+      continue;
+    }
     const set = m.set.difference(touched);
-    if (m.id === id) own = { ...m, set };
-    else if (!set.isEmpty()) out.push(set === m.set ? m : { ...m, set });
+    if (!set.isEmpty()) out.push(set === m.set ? m : { ...m, set });
   }
   const gained = !cmp.changed.isEmpty();
   const set = (own?.set ?? new FieldSet()).union(cmp.changed);

@@ -15,7 +15,7 @@ const metaFields = new Set(['apiVersion', 'kind', 'metadata']);
  */
 export function pruneUnknownFields(schema: JSONSchemaProps, obj: unknown): string[] {
   const pruned: string[] = [];
-  pruneNode(obj, schema, '', pruned, { isResource: true, preserve: false, remove: true });
+  pruneNode(obj, schema, [], pruned, { isResource: true, preserve: false, remove: true });
   dropNonNullableNulls(schema, obj);
   return pruned;
 }
@@ -23,7 +23,7 @@ export function pruneUnknownFields(schema: JSONSchemaProps, obj: unknown): strin
 /** The paths pruneUnknownFields would remove, without touching `obj` (unknown-field warnings for built-ins). */
 export function findUnknownFields(schema: JSONSchemaProps, obj: unknown): string[] {
   const found: string[] = [];
-  pruneNode(obj, schema, '', found, { isResource: true, preserve: false, remove: false });
+  pruneNode(obj, schema, [], found, { isResource: true, preserve: false, remove: false });
   return found;
 }
 
@@ -36,22 +36,43 @@ interface Mode {
   remove: boolean;
 }
 
-function pruneNode(x: unknown, s: JSONSchemaProps | undefined, path: string, out: string[], mode: Mode): void {
+/** The modes below a root: every write walks each field, so none is made per field. */
+const inner = (preserve: boolean, remove: boolean): Mode => innerModes[Number(preserve) * 2 + Number(remove)]!;
+const innerModes: readonly Mode[] = [false, true].flatMap((preserve) => [false, true].map((remove) => Object.freeze({ isResource: false, preserve, remove })));
+
+/** Names and indexes from the root, joined only for a field that is reported. */
+type Path = (string | number)[];
+
+function joinPath(path: Path, key: string): string {
+  let out = '';
+  for (const seg of path) out = typeof seg === 'number' ? indexPath(out, seg) : childPath(out, seg);
+  return childPath(out, key);
+}
+
+function pruneNode(x: unknown, s: JSONSchemaProps | undefined, path: Path, out: string[], mode: Mode): void {
   const preserve = mode.preserve || s?.['x-kubernetes-preserve-unknown-fields'] === true;
   if (Array.isArray(x)) {
     if (preserve && !s?.items) return;
-    x.forEach((item, i) => pruneNode(item, s?.items, indexPath(path, i), out, { isResource: false, preserve, remove: mode.remove }));
+    const itemMode = inner(preserve, mode.remove);
+    for (let i = 0; i < x.length; i++) {
+      path.push(i);
+      pruneNode(x[i], s?.items, path, out, itemMode);
+      path.pop();
+    }
     return;
   }
   if (!isObject(x)) return;
   const keepMeta = mode.isResource || s?.['x-kubernetes-embedded-resource'] === true;
-  for (const key of Object.keys(x)) {
+  const fieldMode = inner(false, mode.remove);
+  for (const key in x) {
     if (keepMeta && metaFields.has(key)) continue;
     const child = s && fieldSchema(s, key);
-    const next = { isResource: false, preserve: false, remove: mode.remove };
-    if (child) pruneNode(x[key], child, childPath(path, key), out, next);
-    else if (!preserve && s?.additionalProperties !== true) {
-      out.push(childPath(path, key));
+    if (child) {
+      path.push(key);
+      pruneNode(x[key], child, path, out, fieldMode);
+      path.pop();
+    } else if (!preserve && s?.additionalProperties !== true) {
+      out.push(joinPath(path, key));
       if (mode.remove) delete x[key];
     }
   }
@@ -65,7 +86,7 @@ export function dropNonNullableNulls(schema: JSONSchemaProps | undefined, x: unk
     return;
   }
   if (!isObject(x)) return;
-  for (const key of Object.keys(x)) {
+  for (const key in x) {
     const s = fieldSchema(schema, key);
     if (!s) continue;
     if (x[key] === null && !s.nullable && s.default === undefined) delete x[key];

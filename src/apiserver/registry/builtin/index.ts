@@ -32,6 +32,7 @@ import { csiResources } from './storage-csi.js';
 import type { TokenIssuer } from './serviceaccount-token.js';
 import type { KubeletConnections } from '../../../api/pod-streams.js';
 import { createRandomAllocator, type ServiceAllocator } from './service-allocation.js';
+import { compareStrings } from '../../../machinery/order.js';
 
 export interface BuiltinOptions {
   /** Cluster IP and node port allocation for Services (default: random within 10.96.0.0/12, 30000-32767). */
@@ -62,7 +63,7 @@ export function builtinResources(options: BuiltinOptions = {}): BuiltinResource[
     ...parityResources(),
   ];
   const rank = (r: BuiltinResource) => groupOrder.indexOf(r.definition.group);
-  return all.sort((a, b) => rank(a) - rank(b) || a.definition.plural.localeCompare(b.definition.plural));
+  return all.sort((a, b) => rank(a) - rank(b) || compareStrings(a.definition.plural, b.definition.plural));
 }
 
 /** The resources added for v1.32 parity (docs/design/apiserver.md §11). */

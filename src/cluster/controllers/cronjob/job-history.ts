@@ -10,6 +10,7 @@ import { jobNameFor } from './schedule-times.js';
 import { jobFinishedAs, jobRef, scheduledTimestampAnnotation, type OwnedJob } from './types.js';
 import { timeOf } from '../../../machinery/time.js';
 import type { CronJob, CronJobStatus } from '../../../api/core/index.js';
+import { byName } from '../../../machinery/order.js';
 
 /** The Job for the activation at `scheduled`: the template, owned by the CronJob, named by the minute. */
 export function newJobFor(cj: CronJob, scheduled: number): OwnedJob {
@@ -82,5 +83,5 @@ function byStartTime(a: OwnedJob, b: OwnedJob): number {
   if (ta === undefined && tb !== undefined) return 1;
   if (tb === undefined && ta !== undefined) return -1;
   if (ta !== undefined && tb !== undefined && ta !== tb) return ta - tb;
-  return (a.metadata.name ?? '').localeCompare(b.metadata.name ?? '');
+  return byName(a, b);
 }

@@ -8,6 +8,7 @@
 import { nodeShouldRunDaemonPod, targetNodeName, type DaemonPlacement } from '../../../machinery/scheduling/index.js';
 import { isPodUpdated } from './types.js';
 import type { Node, Pod, DaemonSet } from '../../../api/core/index.js';
+import { oldestFirst } from '../../../machinery/order.js';
 
 export interface NodePods {
   node: Node;
@@ -40,8 +41,6 @@ export interface ManagePlan {
   failed: Pod[];
 }
 
-const byAge = (a: Pod, b: Pod) => (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? '')
-  || (a.metadata.name ?? '').localeCompare(b.metadata.name ?? '');
 
 export function planManage(ds: DaemonSet, views: NodePods[], orphaned: Pod[], hash: string, surge: boolean): ManagePlan {
   const plan: ManagePlan = { createOn: [], delete: [...orphaned], failed: [] };
@@ -62,7 +61,7 @@ export function planManage(ds: DaemonSet, views: NodePods[], orphaned: Pod[], ha
         plan.failed.push(pod);
       } else running.push(pod);
     }
-    plan.delete.push(...extraPods(ds, running.sort(byAge), hash, surge));
+    plan.delete.push(...extraPods(ds, running.sort(oldestFirst), hash, surge));
   }
   return plan;
 }

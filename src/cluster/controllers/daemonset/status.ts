@@ -7,10 +7,11 @@ import { isPodAvailable, isPodReady, msUntilAvailable } from '../../../control/p
 import type { NodePods } from './manage-plan.js';
 import { isPodUpdated } from './types.js';
 import type { Pod, DaemonSet, DaemonSetStatus } from '../../../api/core/index.js';
+import { compareStrings } from '../../../machinery/order.js';
 
 const counted = (p: Pod) => !(p.metadata.deletionTimestamp && (p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed'));
 const phaseRank = (p: Pod) => (p.status?.phase === 'Running' ? 0 : 1);
-const oldestFirst = (a: Pod, b: Pod) => (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? '') || phaseRank(a) - phaseRank(b);
+const oldestFirst = (a: Pod, b: Pod) => compareStrings(a.metadata.creationTimestamp ?? '', b.metadata.creationTimestamp ?? '') || phaseRank(a) - phaseRank(b);
 
 export function computeStatus(ds: DaemonSet, views: NodePods[], hash: string, collisionCount: number, now: number): DaemonSetStatus {
   const minReady = ds.spec?.minReadySeconds ?? 0;

@@ -10,6 +10,7 @@ import { isPodReady } from '../../../control/podutil/index.js';
 import { activePods, eventually, listPods, podFinalizer, readyAllPods, startControllerTestEnv, type ControllerTestEnv, type TestPlane } from '../../../testing/controller-env.js';
 import { setupDeploymentController } from './index.js';
 import type { Deployment, DeploymentStatus, ReplicaSet } from '../../../api/core/index.js';
+import { compareStrings } from '../../../machinery/order.js';
 
 export const ns = 'default';
 
@@ -70,7 +71,7 @@ async function snapshot(env: ControllerTestEnv, app: string): Promise<{ state: C
     replicaSets: rsList.map((rs) => ({
       name: rs.metadata.name!, image: imageOf(rs.spec?.template ?? {}), spec: rs.spec?.replicas ?? 0,
       revision: rs.metadata.annotations?.['deployment.kubernetes.io/revision'],
-    })).sort((a, b) => a.name.localeCompare(b.name)),
+    })).sort((a, b) => compareStrings(a.name, b.name)),
     pods: pods.length, ready: pods.filter(isPodReady).length, byImage,
   };
   return { state, consistent };
