@@ -13,5 +13,6 @@ test('random deletes, evictions, image changes and manager crashes never take a 
   assert.deepEqual(r.breaches, []);
   assert.ok(r.refused > 0, 'the budget refused something');
   assert.ok(r.admitted > 0, 'the budget admitted something');
-  assert.ok(r.samples > 20);
+  // the sampler kept up for the whole run (a faster cluster makes the run, not the rate, shorter)
+  assert.ok(r.samples >= 10 && r.samples >= r.sampledMs / 300, `${r.samples} samples in ${Math.round(r.sampledMs)} ms`);
 });

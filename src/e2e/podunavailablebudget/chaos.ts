@@ -18,6 +18,8 @@ export interface ChaosResult {
   refused: number;
   restarts: number;
   samples: number;
+  /** How long the sampler ran: faults and the recovery after them. */
+  sampledMs: number;
   breaches: string[];
 }
 
@@ -70,6 +72,7 @@ async function traceLine(w: WorkloadEnv, sample: number, pods: TracedPod[]): Pro
 /** Samples every 100 ms until stopped; a sample below desiredAvailable is a breach. */
 function watch(w: WorkloadEnv, result: ChaosResult): () => Promise<void> {
   let running = true;
+  const started = performance.now();
   const history: string[] = [];
   const loop = (async () => {
     while (running) {
@@ -93,7 +96,11 @@ function watch(w: WorkloadEnv, result: ChaosResult): () => Promise<void> {
       await sleep(100);
     }
   })();
-  return async () => { running = false; await loop; };
+  return async () => {
+    running = false;
+    await loop;
+    result.sampledMs = performance.now() - started;
+  };
 }
 
 /** At a stall: every pod not available, whole, with its workload's PUB status. */
@@ -139,7 +146,7 @@ async function fault(w: WorkloadEnv, rnd: () => number, result: ChaosResult): Pr
 /** Runs `faults` fault points from `workers` concurrent drivers; the env is started and stopped here. */
 export async function runPubChaos(options: { faults: number; workers?: number; seed?: number; gates?: string }): Promise<ChaosResult> {
   const w = await startPubEnv({ nodes: 3, gates: options.gates ?? 'PodUnavailableBudgetUpdateGate=true', startDelayMs: 200 });
-  const result: ChaosResult = { faults: 0, admitted: 0, refused: 0, restarts: 0, samples: 0, breaches: [] };
+  const result: ChaosResult = { faults: 0, admitted: 0, refused: 0, restarts: 0, samples: 0, sampledMs: 0, breaches: [] };
   let stop: (() => Promise<void>) | undefined;
   try {
     await setUp(w);

@@ -6,6 +6,7 @@
  */
 import { after, afterEach, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { isConflict } from '../../machinery/errors.js';
 import { CloneSets } from '../../api/kruise/resource-types.js';
 import { ConfigMaps, Deployments, Namespaces } from '../../api/resource-type.js';
 import type { WorkloadEnv } from '../../testing/workload-env.js';
@@ -118,9 +119,13 @@ describe('SidecarSet injection', () => {
     assert.deepEqual(names(pod), ['agent', 'shipper', 'main']);
     assert.equal(pod.metadata.annotations?.['kruise.io/sidecarset-injected-list'], 'log-agent,other');
     assert.equal(pod.spec.volumes?.filter((v) => v.name === 'logs').length, 1);
-    const current = await getSet(w.client, 'log-agent');
-    await assert.rejects(w.client.update(SidecarSets, { ...current, spec: { ...current.spec, containers: [...current.spec!.containers!, { name: 'x', image: 'busybox' }] } } as never),
-      /container x is not found/);
+    // the controller may write the SidecarSet's status meanwhile: a conflict is retried, as a client would
+    const addContainer = async (): Promise<unknown> => {
+      const current = await getSet(w.client, 'log-agent');
+      return w.client.update(SidecarSets, { ...current, spec: { ...current.spec, containers: [...current.spec!.containers!, { name: 'x', image: 'busybox' }] } } as never)
+        .catch((e: unknown) => (isConflict(e) ? addContainer() : Promise.reject(e)));
+    };
+    await assert.rejects(addContainer(), /container x is not found/);
   });
 
   test('S12: a native sidecar needs NotUpdate and is injected as an init container', async () => {
