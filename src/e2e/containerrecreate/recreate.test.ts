@@ -5,7 +5,7 @@ import { ContainerRecreateRequests, kruiseResourceType } from '../../api/kruise/
 import { containerRecreateRequestKind } from '../../api/kruise/ops/index.js';
 import { Pods } from '../../api/resource-type.js';
 import { eventually, type WorkloadEnv } from '../../testing/workload-env.js';
-import { completed, containerStatus, createCRR, crr, getCRR, getPod, ns, restarts, runningPod, startCRREnv, stateOf, type CRR } from './fixtures.js';
+import { completed, containerStatus, createCRR, crr, getCRR, getPod, ns, recordStatuses, restarts, runningPod, startCRREnv, stateOf, type CRR } from './fixtures.js';
 
 describe('ContainerRecreateRequest: recreate one container', () => {
   let w: WorkloadEnv;
@@ -41,12 +41,18 @@ describe('ContainerRecreateRequest: recreate one container', () => {
 
   test('ttlSecondsAfterFinished deletes the finished request', async () => {
     await runningPod(w, 'p-ttl');
-    await createCRR(w, crr('crr-ttl', 'p-ttl', { ttlSecondsAfterFinished: 1 }));
-    await completed(w, 'crr-ttl');
-    await eventually('request deleted', async () => {
-      const left = await w.client.list(ContainerRecreateRequests, { namespace: ns, fieldSelector: 'metadata.name=crr-ttl' });
-      return left.items.length === 0;
-    });
+    // watched, not polled: a poll can miss the second between completion and deletion on a busy machine
+    const statuses = recordStatuses(w, 'crr-ttl');
+    try {
+      await createCRR(w, crr('crr-ttl', 'p-ttl', { ttlSecondsAfterFinished: 1 }));
+      await eventually('request deleted', async () => {
+        const left = await w.client.list(ContainerRecreateRequests, { namespace: ns, fieldSelector: 'metadata.name=crr-ttl' });
+        return left.items.length === 0;
+      });
+    } finally {
+      statuses.stop();
+    }
+    assert.ok(statuses.seen.some((c) => c.status?.phase === 'Completed'), 'completed before it was deleted');
     assert.equal(restarts(await getPod(w, 'p-ttl'), 'app'), 1);
   });
 
