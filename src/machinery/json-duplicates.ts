@@ -5,6 +5,8 @@
  * Every create and update body is scanned, so the scan reads char codes and keeps the path as a
  * stack of segments, joined only for a duplicate (docs/design/performance.md §17).
  */
+import { joinPath } from './schema/types.js';
+
 const [space, tab, newline, cr, quote, backslash, comma, openBrace, closeBrace, openBracket, closeBracket] =
   [' ', '\t', '\n', '\r', '"', '\\', ',', '{', '}', '[', ']'].map((c) => c.charCodeAt(0));
 
@@ -28,7 +30,6 @@ export function duplicateFields(text: string): string[] {
     if (!key) return '';
     return escaped ? (JSON.parse(text.slice(start, i)) as string) : text.slice(start + 1, i - 1);
   };
-  const joined = (key: string) => [...path, key].reduce<string>((p, s) => (typeof s === 'number' ? `${p}[${s}]` : p ? `${p}.${s}` : s), '');
   const value = (): void => {
     ws();
     const c = text.charCodeAt(i);
@@ -40,7 +41,7 @@ export function duplicateFields(text: string): string[] {
       for (ws(); i < n && text.charCodeAt(i) !== closeBrace; ws()) {
         if (text.charCodeAt(i) === comma) { i++; ws(); }
         const key = str(true);
-        if (few ? few.includes(key) : many!.has(key)) out.push(joined(key));
+        if (few ? few.includes(key) : many!.has(key)) out.push(joinPath([...path, key]));
         if (few && few.length >= 16) { many = new Set(few); few = undefined; }
         if (few) few.push(key);
         else many!.add(key);

@@ -12,9 +12,14 @@ export function compareStrings(a: string, b: string): number {
 
 type Named = { metadata: ObjectMeta };
 
-/** Oldest first by creationTimestamp, then by name (a timestamp has whole seconds only). */
+/** Oldest first by creationTimestamp; swap the arguments for newest first. */
+export function byCreation(a: Named, b: Named): number {
+  return compareStrings(a.metadata.creationTimestamp ?? '', b.metadata.creationTimestamp ?? '');
+}
+
+/** Oldest first, then by name (a timestamp has whole seconds only). */
 export function oldestFirst(a: Named, b: Named): number {
-  return compareStrings(a.metadata.creationTimestamp ?? '', b.metadata.creationTimestamp ?? '') || byName(a, b);
+  return byCreation(a, b) || byName(a, b);
 }
 
 export function byName(a: Named, b: Named): number {

@@ -10,7 +10,7 @@ import { compareQuantities } from '../../machinery/quantity.js';
 import type { RegistryCore } from './core.js';
 import { storagePrefixFor } from './keys.js';
 import type { ServedResource } from './served-resource.js';
-import { byName, compareStrings } from '../../machinery/order.js';
+import { byCreation, byName } from '../../machinery/order.js';
 
 const storageRequest = (pvc: KObject): string | undefined =>
   ((pvc.spec as { resources?: { requests?: Record<string, string> } } | undefined)?.resources?.requests ?? {}).storage;
@@ -34,7 +34,7 @@ const defaultAnnotations = ['storageclass.kubernetes.io/is-default-class', 'stor
 function defaultClassName(core: RegistryCore): string | undefined {
   const defaults = core.store.list(`${classPrefix}/`).items.map((s) => s.object)
     .filter((sc) => defaultAnnotations.some((a) => sc.metadata.annotations?.[a] === 'true'))
-    .sort((a, b) => compareStrings(b.metadata.creationTimestamp ?? '', a.metadata.creationTimestamp ?? '') || byName(a, b));
+    .sort((a, b) => byCreation(b, a) || byName(a, b));
   return defaults[0]?.metadata.name;
 }
 

@@ -62,7 +62,7 @@ describe('recordUpdate', () => {
   test('a writer that sets only fields it owns gets a new time and keeps its fieldsV1, write after write', () => {
     const created = withFields(deployment(), recordUpdate(undefined, deployment(), opts('creator')));
     // as a controller writes: from a cache without managedFields
-    const scaled = withFields(structuredClone(created), []);
+    const scaled = structuredClone(created);
     delete scaled.metadata.managedFields;
     (scaled.spec as { replicas: number }).replicas = 5;
     const entries = recordUpdate(created, scaled, opts('creator', T1));

@@ -2,7 +2,7 @@
  * Pruning of fields a CRD schema does not declare, as apiextensions does when decoding a custom
  * resource, and reporting them for fieldValidation=Strict/Warn (`unknown field "spec.foo"`).
  */
-import { childPath, fieldSchema, indexPath, isObject, type JSONSchemaProps } from './types.js';
+import { fieldSchema, isObject, joinPath, type JSONSchemaProps } from './types.js';
 
 const metaFields = new Set(['apiVersion', 'kind', 'metadata']);
 
@@ -15,7 +15,7 @@ const metaFields = new Set(['apiVersion', 'kind', 'metadata']);
  */
 export function pruneUnknownFields(schema: JSONSchemaProps, obj: unknown): string[] {
   const pruned: string[] = [];
-  pruneNode(obj, schema, [], pruned, { isResource: true, preserve: false, remove: true });
+  pruneNode(obj, schema, [], pruned, true, true);
   dropNonNullableNulls(schema, obj);
   return pruned;
 }
@@ -23,58 +23,39 @@ export function pruneUnknownFields(schema: JSONSchemaProps, obj: unknown): strin
 /** The paths pruneUnknownFields would remove, without touching `obj` (unknown-field warnings for built-ins). */
 export function findUnknownFields(schema: JSONSchemaProps, obj: unknown): string[] {
   const found: string[] = [];
-  pruneNode(obj, schema, [], found, { isResource: true, preserve: false, remove: false });
+  pruneNode(obj, schema, [], found, false, true);
   return found;
 }
 
-interface Mode {
-  /** apiVersion/kind/metadata are kept (resource root or embedded resource). */
-  isResource: boolean;
-  /** Unknown fields at this level are kept (inherited through array items, as upstream does). */
-  preserve: boolean;
-  /** Delete what is unknown (false only reports it). */
-  remove: boolean;
-}
-
-/** The modes below a root: every write walks each field, so none is made per field. */
-const inner = (preserve: boolean, remove: boolean): Mode => innerModes[Number(preserve) * 2 + Number(remove)]!;
-const innerModes: readonly Mode[] = [false, true].flatMap((preserve) => [false, true].map((remove) => Object.freeze({ isResource: false, preserve, remove })));
-
-/** Names and indexes from the root, joined only for a field that is reported. */
-type Path = (string | number)[];
-
-function joinPath(path: Path, key: string): string {
-  let out = '';
-  for (const seg of path) out = typeof seg === 'number' ? indexPath(out, seg) : childPath(out, seg);
-  return childPath(out, key);
-}
-
-function pruneNode(x: unknown, s: JSONSchemaProps | undefined, path: Path, out: string[], mode: Mode): void {
-  const preserve = mode.preserve || s?.['x-kubernetes-preserve-unknown-fields'] === true;
+/**
+ * `path`: names and indexes from the root, a stack joined only for a field that is reported.
+ * `remove`: delete what is unknown (false only reports it). `isResource`: apiVersion/kind/metadata
+ * are kept (resource root or embedded resource). `inheritedPreserve`: unknown fields at this level
+ * are kept (inherited through array items, as upstream does).
+ */
+function pruneNode(x: unknown, s: JSONSchemaProps | undefined, path: (string | number)[], out: string[], remove: boolean, isResource = false, inheritedPreserve = false): void {
+  const preserve = inheritedPreserve || s?.['x-kubernetes-preserve-unknown-fields'] === true;
   if (Array.isArray(x)) {
     if (preserve && !s?.items) return;
-    const itemMode = inner(preserve, mode.remove);
     for (let i = 0; i < x.length; i++) {
       path.push(i);
-      pruneNode(x[i], s?.items, path, out, itemMode);
+      pruneNode(x[i], s?.items, path, out, remove, false, preserve);
       path.pop();
     }
     return;
   }
   if (!isObject(x)) return;
-  const keepMeta = mode.isResource || s?.['x-kubernetes-embedded-resource'] === true;
-  const fieldMode = inner(false, mode.remove);
+  const keepMeta = isResource || s?.['x-kubernetes-embedded-resource'] === true;
   for (const key in x) {
     if (keepMeta && metaFields.has(key)) continue;
     const child = s && fieldSchema(s, key);
-    if (child) {
-      path.push(key);
-      pruneNode(x[key], child, path, out, fieldMode);
-      path.pop();
-    } else if (!preserve && s?.additionalProperties !== true) {
-      out.push(joinPath(path, key));
-      if (mode.remove) delete x[key];
+    path.push(key);
+    if (child) pruneNode(x[key], child, path, out, remove);
+    else if (!preserve && s?.additionalProperties !== true) {
+      out.push(joinPath(path));
+      if (remove) delete x[key];
     }
+    path.pop();
   }
 }
 

@@ -97,6 +97,13 @@ export function indexPath(parent: string, i: number): string {
   return `${parent}[${i}]`;
 }
 
+/** `a.b[0].c` from names and indexes, for walks that keep their path as a stack and join it only to report. */
+export function joinPath(segments: readonly (string | number)[]): string {
+  let out = '';
+  for (const seg of segments) out = typeof seg === 'number' ? indexPath(out, seg) : childPath(out, seg);
+  return out;
+}
+
 const itemSegment = /^(\d+|\*|\[\d*\]|\[\*\])$/;
 
 /**

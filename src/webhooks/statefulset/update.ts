@@ -11,7 +11,7 @@ import { specOf } from '../../machinery/podspec/workload-validation.js';
 import { child, items, str, stringMap, type Json } from '../../machinery/json.js';
 import { immutableExcept } from '../common/immutable-spec.js';
 import { nonImageChange } from '../common/template-diff.js';
-import { compareStrings } from '../../machinery/order.js';
+import { byCreation } from '../../machinery/order.js';
 
 const mutableFields = ['replicas', 'ordinals', 'template', 'reserveOrdinals', 'lifecycle', 'revisionHistoryLimit',
   'persistentVolumeClaimRetentionPolicy', 'volumeClaimTemplates', 'volumeClaimUpdateStrategy', 'updateStrategy', 'scaleStrategy'];
@@ -80,7 +80,7 @@ async function expansionDenied(client: Client, spec: Json | undefined, p: string
   } else {
     const list = await client.list(StorageClasses);
     storageClass = list.items.filter((sc) => stringMap(sc.metadata, 'annotations')[defaultClassAnnotation] === 'true')
-      .sort((a, b) => compareStrings(a.metadata.creationTimestamp ?? '', b.metadata.creationTimestamp ?? '')).pop();
+      .sort(byCreation).pop();
   }
   if (storageClass?.allowVolumeExpansion === false) {
     return field.forbidden(`${p}.spec.resources.requests.storage`, `storage class ${storageClass.metadata.name} does not support volume expansion`);

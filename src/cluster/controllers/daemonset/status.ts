@@ -7,17 +7,17 @@ import { isPodAvailable, isPodReady, msUntilAvailable } from '../../../control/p
 import type { NodePods } from './manage-plan.js';
 import { isPodUpdated } from './types.js';
 import type { Pod, DaemonSet, DaemonSetStatus } from '../../../api/core/index.js';
-import { compareStrings } from '../../../machinery/order.js';
+import { byCreation } from '../../../machinery/order.js';
 
 const counted = (p: Pod) => !(p.metadata.deletionTimestamp && (p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed'));
 const phaseRank = (p: Pod) => (p.status?.phase === 'Running' ? 0 : 1);
-const oldestFirst = (a: Pod, b: Pod) => compareStrings(a.metadata.creationTimestamp ?? '', b.metadata.creationTimestamp ?? '') || phaseRank(a) - phaseRank(b);
+const oldestRunningFirst = (a: Pod, b: Pod) => byCreation(a, b) || phaseRank(a) - phaseRank(b);
 
 export function computeStatus(ds: DaemonSet, views: NodePods[], hash: string, collisionCount: number, now: number): DaemonSetStatus {
   const minReady = ds.spec?.minReadySeconds ?? 0;
   const s = { desired: 0, current: 0, misscheduled: 0, ready: 0, available: 0, updated: 0 };
   for (const { placement, pods } of views) {
-    const daemonPods = pods.filter(counted).sort(oldestFirst);
+    const daemonPods = pods.filter(counted).sort(oldestRunningFirst);
     if (!placement.shouldRun) {
       if (daemonPods.length > 0) s.misscheduled++;
       continue;

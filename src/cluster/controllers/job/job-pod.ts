@@ -9,7 +9,7 @@ import { randomInt } from 'node:crypto';
 import { newControllerRef } from '../../../control/ownership/index.js';
 import { podFromTemplate } from '../../../control/podcontrol/pod-template.js';
 import { completionIndexAnnotation, completionIndexLabel, jobTrackingFinalizer } from './types.js';
-import { compareStrings } from '../../../machinery/order.js';
+import { byCreation } from '../../../machinery/order.js';
 
 const suffixAlphabet = 'bcdfghjklmnpqrstvwxz2456789';
 /** Upstream's generated names keep the prefix to 58 characters (63 minus the suffix). */
@@ -85,5 +85,5 @@ export function byDeletionCost(pods: Pod[]): Pod[] {
     Number(Boolean(a.spec?.nodeName)) - Number(Boolean(b.spec?.nodeName))
     || (phaseRank[a.status?.phase ?? 'Pending'] ?? 0) - (phaseRank[b.status?.phase ?? 'Pending'] ?? 0)
     || Number(ready(a)) - Number(ready(b))
-    || compareStrings(b.metadata.creationTimestamp ?? '', a.metadata.creationTimestamp ?? ''));
+    || byCreation(b, a));
 }
